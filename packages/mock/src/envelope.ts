@@ -1,0 +1,111 @@
+// The contract's error envelope (§7), and the mapping of Prism's answers onto it.
+
+export interface ErrorEnvelope {
+  status_code: number;
+  code: string;
+  message: string;
+  timestamp: string;
+  path: string;
+  details: unknown[];
+}
+
+/** One entry of `details` (the contract leaves their content open: this shape is the mock's choice). */
+export interface ViolationDetail {
+  /** Where: body, query, header or path, or request when the whole request is at fault. */
+  location: string;
+  /** The offending field as a dotted path, when there is one. */
+  field?: string;
+  code: string;
+  message: string;
+}
+
+/** What Prism puts in its `sl-violations` header (JSON array). */
+interface PrismViolation {
+  location?: string[];
+  code?: string | number;
+  message?: string;
+  severity?: string;
+}
+
+export function envelope(
+  status: number,
+  code: string,
+  message: string,
+  path: string,
+  details: unknown[] = [],
+): ErrorEnvelope {
+  return { status_code: status, code, message, timestamp: new Date().toISOString(), path, details };
+}
+
+/** Turns Prism's `sl-violations` header into `details` entries. */
+export function violationDetails(header: string | undefined): ViolationDetail[] {
+  if (!header) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(header);
+  } catch {
+    return [{ location: 'request', code: 'invalid', message: header }];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return (parsed as PrismViolation[]).map((v) => {
+    // location is ["request", "body" | "query" | "header" | "path", ...field path]
+    const [, where = 'request', ...fieldPath] = v.location ?? [];
+    // A missing property is reported on its parent: its name is only in the message.
+    const missing = /required property '([^']+)'/.exec(v.message ?? '')?.[1];
+    const field = [...fieldPath, ...(missing ? [missing] : [])].join('.');
+    return {
+      location: where,
+      ...(field ? { field } : {}),
+      code: String(v.code ?? 'invalid'),
+      message: v.message ?? 'Invalid request.',
+    };
+  });
+}
+
+/** Codes for Prism's own problem+json errors (the mock's choice: the contract names only VALIDATION_ERROR). */
+const problemCodes: Record<string, [number, string]> = {
+  NO_PATH_MATCHED_ERROR: [404, 'NOT_FOUND'],
+  NO_METHOD_MATCHED_ERROR: [405, 'METHOD_NOT_ALLOWED'],
+  UNPROCESSABLE_ENTITY: [400, 'VALIDATION_ERROR'],
+  UNAUTHORIZED: [401, 'UNAUTHORIZED'],
+  NOT_ACCEPTABLE: [406, 'NOT_ACCEPTABLE'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+};
+
+/**
+ * The envelope for an error answer from Prism. A 400 or 422 is a failed validation (contract §7 rule 1:
+ * 400 VALIDATION_ERROR); Prism's canned 400 example gets the real path, time and violations; other
+ * problem+json answers keep their status and get a code of their own.
+ */
+export function rewriteError(
+  status: number,
+  body: Buffer,
+  violationsHeader: string | undefined,
+  path: string,
+): ErrorEnvelope {
+  const details = violationDetails(violationsHeader);
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    // not JSON: described by status alone
+  }
+  // Prism's body parser rejects malformed JSON before validation, with a shape of its own.
+  const parserError = parsed.error as { code?: string; message?: string } | undefined;
+  if (parserError?.code === 'invalid_json') {
+    const detail = { location: 'body', code: 'invalid_json', message: 'The body is not valid JSON.' };
+    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
+  }
+  if (status === 400 || status === 422) {
+    if (typeof parsed.code === 'string' && typeof parsed.message === 'string' && details.length === 0) {
+      // A 400 example picked on purpose (Prefer: code=400): keep its code, message and details.
+      const picked = Array.isArray(parsed.details) ? parsed.details : [];
+      return envelope(400, parsed.code, parsed.message, path, picked);
+    }
+    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, details);
+  }
+  const type = typeof parsed.type === 'string' ? parsed.type.split('#')[1] : undefined;
+  const [mappedStatus, code] = (type && problemCodes[type]) || [status, type ?? `HTTP_${status}`];
+  const message = [parsed.title, parsed.detail].filter((s) => typeof s === 'string').join(': ');
+  return envelope(mappedStatus, code, message || `HTTP ${status}`, path, details);
+}

@@ -1,0 +1,226 @@
+// The HTTPS front of the mock: requires a client certificate from one of the two environment CAs,
+// checks the dev token, then streams the request to Prism and the answer back, turning Prism's error
+// answers into the contract's error envelope.
+import { X509Certificate } from 'node:crypto';
+import {
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+} from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
+import { type DevPki, type Environment, environments } from './dev-pki.ts';
+import { type ErrorEnvelope, envelope, rewriteError } from './envelope.ts';
+import { findRoute, type Route } from './spec.ts';
+import { TokenVerifier } from './tokens.ts';
+
+export interface Violation {
+  method: string;
+  path: string;
+  status: number;
+  /** Prism's `sl-violations` entries, as "location: message". */
+  violations: string[];
+}
+
+export interface GatewayOptions {
+  pki: DevPki;
+  prism: { host: string; port: number };
+  routes: Route[];
+  /** mock: dev tokens are checked and Prism's errors become envelopes. proxy: both pass through untouched. */
+  mode: 'mock' | 'proxy';
+  host?: string;
+  /** 0: a free port. */
+  port?: number;
+  /** Called for every answer that carries contract violations (Prism's `sl-violations`). */
+  onViolation?: (violation: Violation) => void;
+}
+
+export interface Gateway {
+  server: Server;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+// Hop-by-hop headers: they describe one connection and must not be forwarded.
+const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te'];
+const maxErrorBody = 1 << 20;
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { pki, routes, mode, onViolation } = options;
+  const verifier = new TokenVerifier(pki.jwt.publicKey);
+  const cas = environments.map((env) => [env, new X509Certificate(pki.cas[env])] as const);
+  const environmentOf = new WeakMap<object, Environment | undefined>();
+  // Keep-alive sockets to Prism: a new TCP connection per request would halve throughput.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
+
+  const server = createServer({
+    key: pki.server.key,
+    cert: pki.server.cert,
+    ca: Object.values(pki.cas),
+    requestCert: true,
+    rejectUnauthorized: true, // no certificate, or one from another CA: the handshake fails
+    minVersion: 'TLSv1.2',
+  });
+
+  /** The environment of a connection: the CA that issued its client certificate (cached per socket). */
+  function environment(socket: TLSSocket): Environment | undefined {
+    if (environmentOf.has(socket)) return environmentOf.get(socket);
+    const peer = socket.getPeerX509Certificate();
+    const env = peer && cas.find(([, ca]) => peer.checkIssued(ca))?.[0];
+    environmentOf.set(socket, env);
+    return env;
+  }
+
+  function send(res: ServerResponse, body: ErrorEnvelope, extra: Record<string, string> = {}) {
+    const json = JSON.stringify(body);
+    res.writeHead(body.status_code, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(json),
+      ...extra,
+    });
+    res.end(json);
+  }
+
+  async function authorize(req: IncomingMessage, path: string): Promise<ErrorEnvelope | undefined> {
+    const env = environment(req.socket as TLSSocket);
+    if (!env) return envelope(403, 'FORBIDDEN', 'The client certificate was issued by no known CA.', path);
+    const header = req.headers.authorization;
+    const jwt = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!jwt) {
+      return envelope(401, 'UNAUTHORIZED', 'Send a Bearer token: Authorization: Bearer <token>.', path);
+    }
+    const check = await verifier.verify(jwt);
+    if (!check.ok) return envelope(401, 'UNAUTHORIZED', check.reason, path);
+    if (check.token.env !== env) {
+      const message = `The token is for ${check.token.env}, the client certificate for ${env}.`;
+      return envelope(403, 'FORBIDDEN', message, path);
+    }
+    const route = findRoute(routes, req.method ?? 'GET', path);
+    const scopes = check.token.scopes;
+    if (route?.scopeSets.length && !route.scopeSets.some((set) => set.every((s) => scopes.has(s)))) {
+      const needed = route.scopeSets.map((set) => set.join(' ')).join(' or ');
+      return envelope(403, 'FORBIDDEN', `${route.operationId} requires the scope ${needed}.`, path);
+    }
+    return undefined;
+  }
+
+  function forward(req: IncomingMessage, res: ServerResponse, path: string) {
+    const headers: IncomingHttpHeaders = { ...req.headers };
+    for (const name of hopByHop) delete headers[name];
+    const upstream = request(
+      {
+        host: options.prism.host,
+        port: options.prism.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent,
+        timeout: 30_000,
+      },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        const violations = answer.headers['sl-violations'];
+        if (onViolation && typeof violations === 'string') {
+          onViolation({
+            method: req.method ?? '',
+            path: req.url ?? '',
+            status,
+            violations: list(violations),
+          });
+        }
+        if (mode === 'mock' && status >= 400) return rewrite(answer, res, status, path, violations);
+        const out: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !hopByHop.includes(name)) out[name] = value;
+        }
+        res.writeHead(status, out);
+        pipeline(answer, res, () => {});
+      },
+    );
+    upstream.once('timeout', () => upstream.destroy(new Error('Prism did not answer within 30 s')));
+    upstream.once('error', (error) => {
+      if (res.headersSent) return res.destroy();
+      send(res, envelope(502, 'BAD_GATEWAY', `The mock could not reach Prism: ${error.message}`, path));
+    });
+    pipeline(req, upstream, () => {});
+  }
+
+  function rewrite(
+    answer: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    path: string,
+    violations: string | string[] | undefined,
+  ) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    answer.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxErrorBody) chunks.push(chunk);
+    });
+    answer.once('end', () => {
+      const header = typeof violations === 'string' ? violations : undefined;
+      send(res, rewriteError(status, Buffer.concat(chunks), header, path));
+    });
+    answer.once('error', () => res.destroy());
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (mode === 'proxy') return forward(req, res, path);
+    authorize(req, path).then(
+      (refusal) => {
+        if (!refusal) return forward(req, res, path);
+        req.resume(); // drain the unread body so the connection stays usable
+        send(res, refusal, refusal.status_code === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      },
+      (error: unknown) => send(res, envelope(500, 'INTERNAL_ERROR', String(error), path)),
+    );
+  });
+
+  // Garbage on the wire: answer what can still be answered, drop the rest; never crash.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const body = JSON.stringify(envelope(400, 'BAD_REQUEST', 'The request is not valid HTTP.', '/'));
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  server.on('tlsClientError', () => {}); // a failed handshake ends that connection only
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    server,
+    port,
+    url: `https://${host}:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      agent.destroy();
+    },
+  };
+}
+
+function list(header: string): string[] {
+  try {
+    const parsed = JSON.parse(header) as { location?: string[]; message?: string }[];
+    return parsed.map((v) => `${(v.location ?? []).join('.')}: ${v.message ?? ''}`);
+  } catch {
+    return [header];
+  }
+}
