@@ -55,12 +55,13 @@ export interface Mock {
 }
 
 export async function startMock(options: MockOptions): Promise<Mock> {
-  const pki = await ensureDevPki(options.pkiDir, { renew: options.renewPki });
   const doc = withoutMutualTls(await loadSpec(options.specPath));
   const work = await mkdtemp(join(tmpdir(), 'banking-mock-'));
   const prismSpec = join(work, 'openapi.json');
   await writeFile(prismSpec, JSON.stringify(doc));
 
+  let pki: DevPki;
+  let starting: Promise<PrismProcess> | undefined;
   let egress: Egress | undefined;
   let prism: PrismProcess | undefined;
   let gateway: Gateway | undefined;
@@ -74,7 +75,8 @@ export async function startMock(options: MockOptions): Promise<Mock> {
   };
   try {
     if (options.proxy) egress = await startEgress(options.proxy);
-    prism = await startPrism({
+    // Prism boots in its own process while this one makes the PKI (both take about a second).
+    starting = startPrism({
       mode: egress ? 'proxy' : 'mock',
       specPath: prismSpec,
       upstream: egress?.url,
@@ -85,6 +87,9 @@ export async function startMock(options: MockOptions): Promise<Mock> {
       logLevel: options.prismLogLevel,
       output: options.prismOutput,
     });
+    starting.catch(() => {}); // handled below; this keeps an early failure from being "unhandled"
+    pki = await ensureDevPki(options.pkiDir, { renew: options.renewPki });
+    prism = await starting;
     gateway = await startGateway({
       pki,
       prism: { host: '127.0.0.1', port: prism.port },
@@ -95,6 +100,7 @@ export async function startMock(options: MockOptions): Promise<Mock> {
       onViolation: options.onViolation,
     });
   } catch (error) {
+    prism ??= await starting?.catch(() => undefined); // a Prism still booting is stopped too
     await close();
     throw error;
   }

@@ -1,0 +1,63 @@
+// Clients of the mock for the contract tests: the published client over mTLS, and raw undici for
+// requests the typed client refuses to send (missing headers, no token, malformed bodies).
+
+import type { Environment } from '@banking-api/mock';
+import { Agent, request } from 'undici';
+import { createBankingClient } from '../../../packages/client/src/index.ts';
+import type { TestMock } from '../../support/mock-server.ts';
+
+export { TransportError } from '../../../packages/client/src/index.ts';
+export const accountId = '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34';
+
+export function bankingClient(
+  mock: TestMock,
+  token: string,
+  options: { env?: Environment; cert?: { cert: string; key: string } | null } = {},
+) {
+  const env = options.env ?? 'sandbox';
+  const cert = options.cert === undefined ? mock.mock.pki.clients[env] : options.cert;
+  return createBankingClient({
+    baseUrl: mock.url,
+    environment: env,
+    tls: cert ? { ...cert, ca: mock.mock.pki.serverCa } : undefined,
+    token,
+    accountId,
+    retry: false,
+  });
+}
+
+/** A keep-alive mTLS dispatcher for raw requests. */
+export function rawAgent(mock: TestMock, env: Environment = 'sandbox'): Agent {
+  const { cert, key } = mock.mock.pki.clients[env];
+  return new Agent({ connect: { cert, key, ca: mock.mock.pki.serverCa }, connections: 8 });
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  text: string;
+}
+
+export async function raw(
+  agent: Agent,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawAnswer> {
+  const res = await request(url, {
+    dispatcher: agent,
+    method: init.method as 'GET',
+    headers: init.headers,
+    body: init.body,
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
+  const text = await res.body.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.statusCode, headers: res.headers, body, text };
+}
