@@ -5,12 +5,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { getLineColLocation, loadConfig, lint as redoclyLint } from '@redocly/openapi-core';
+import { getLineColLocation, lint as redoclyLint } from '@redocly/openapi-core';
 import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import { root, specPath } from './paths.ts';
+import { redoclyConfig } from './redocly-config.ts';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -29,7 +30,6 @@ export type Problem = {
 };
 
 const spectralRulesetPath = path.join(root, '.spectral.yaml');
-const redoclyConfigPath = path.join(root, 'redocly.yaml');
 
 /** `$.paths['/hb/x'].post.responses['400']` from path segments. */
 export function toJsonPath(segments: readonly (string | number)[]): string {
@@ -63,12 +63,6 @@ function loadSpectral(): Promise<Spectral> {
   return spectral;
 }
 
-let redoclyConfig: ReturnType<typeof loadConfig> | undefined;
-const loadRedocly = () => {
-  redoclyConfig ??= loadConfig({ configPath: redoclyConfigPath });
-  return redoclyConfig;
-};
-
 const spectralSeverity: Severity[] = ['error', 'warning', 'info', 'hint'];
 
 export async function lintWithSpectral(file: string): Promise<Problem[]> {
@@ -89,7 +83,7 @@ export async function lintWithSpectral(file: string): Promise<Problem[]> {
 
 export async function lintWithRedocly(file: string): Promise<Problem[]> {
   const absolute = path.resolve(file);
-  const problems = await redoclyLint({ ref: absolute, config: await loadRedocly() });
+  const problems = await redoclyLint({ ref: absolute, config: await redoclyConfig() });
   return problems
     .filter((p) => !p.ignored)
     .map((p) => {
