@@ -8,6 +8,8 @@ type Step = { name: string; run: () => Promise<void> };
 const steps: Step[] = [
   { name: 'lint', run: async () => (await import('./lint.ts')).lint() },
   { name: 'bundle', run: async () => (await import('./bundle.ts')).bundle() },
+  { name: 'types', run: async () => (await import('./types.ts')).types() },
+  { name: 'client', run: async () => (await import('../packages/client/build.ts')).build() },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

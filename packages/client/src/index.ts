@@ -1,0 +1,16 @@
+export type { components, operations, paths } from './api.js';
+export { type BankingClient, createBankingClient, type WithDefaultAccount } from './client.js';
+export { TransportError, type TransportErrorKind } from './errors.js';
+export type {
+  AttemptEndInfo,
+  AttemptInfo,
+  BankingClientOptions,
+  Cnab240Source,
+  Hooks,
+  PemSource,
+  PemTlsOptions,
+  Pkcs12TlsOptions,
+  RetryOptions,
+  TlsOptions,
+  TokenSource,
+} from './options.js';

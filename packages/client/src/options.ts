@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream';
+
+/** PEM text, its bytes, or a file to read it from. */
+export type PemSource = string | Buffer | { path: string };
+
+/** Client certificate as PEM certificate + private key. */
+export interface PemTlsOptions {
+  cert: PemSource;
+  key: PemSource;
+  /** Passphrase of an encrypted private key. */
+  passphrase?: string;
+  /** CA bundle that signed the server certificate. Replaces the system roots when given. */
+  ca?: PemSource | PemSource[];
+}
+
+/** Client certificate as a PKCS#12 (.p12/.pfx) archive. */
+export interface Pkcs12TlsOptions {
+  pfx: Buffer | { path: string };
+  passphrase?: string;
+  ca?: PemSource | PemSource[];
+}
+
+export type TlsOptions = PemTlsOptions | Pkcs12TlsOptions;
+
+/** A Bearer token (JWT) or an async function that fetches one. */
+export type TokenSource = string | (() => Promise<string>);
+
+export interface RetryOptions {
+  /** Extra attempts after the first one. Default 2. */
+  retries?: number;
+  /** Base of the exponential backoff (full jitter). Default 100 ms. */
+  baseDelayMs?: number;
+  /** Longest wait between attempts; a longer Retry-After is not waited for. Default 5000 ms. */
+  maxDelayMs?: number;
+}
+
+/** What hooks learn about one attempt. Authorization and personal data are redacted. */
+export interface AttemptInfo {
+  operationId: string;
+  method: string;
+  /** Path template from the spec, e.g. `/ar/pix/v2/pix/{id}`. */
+  path: string;
+  /** Full URL with personal data (CPF, CNPJ, e-mail, phone) redacted. */
+  url: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  environment: string | undefined;
+  /** Request headers, Authorization and personal data redacted. */
+  headers: Record<string, string>;
+}
+
+export interface AttemptEndInfo extends AttemptInfo {
+  /** HTTP status, or undefined when the attempt failed in transport. */
+  status: number | undefined;
+  durationMs: number;
+  /** Transport failure of this attempt (already redacted). */
+  error?: Error;
+  /** True when another attempt follows. */
+  willRetry: boolean;
+}
+
+export interface Hooks {
+  onAttemptStart?: (info: AttemptInfo) => void;
+  onAttemptEnd?: (info: AttemptEndInfo) => void;
+}
+
+export interface BankingClientOptions {
+  /** Base URL of the API, e.g. `https://api.sandbox.example.com` (the contract names no hosts). */
+  baseUrl: string;
+  /** Label used in hook info and error messages. */
+  environment?: 'sandbox' | 'production';
+  /** Client certificate for mutual TLS. TLS 1.2+ and server certificate verification always apply. */
+  tls?: TlsOptions;
+  /** Bearer token or provider; provided tokens are cached until shortly before their `exp`. */
+  token: TokenSource;
+  /** Default `x-account-id` for account-scoped operations. */
+  accountId?: string;
+  /** Per attempt, from sending to the whole body received. Default 30000 ms. */
+  timeoutMs?: number;
+  /** Retry policy for safe requests (GET and idempotent-by-URL PUTs), or `false` to never retry. */
+  retry?: RetryOptions | false;
+  hooks?: Hooks;
+  /** Keep-alive connections kept open per origin. Default 10. */
+  connections?: number;
+}
+
+/** A CNAB 240 file: a path, bytes, a Node or web stream, or a Blob/File. */
+export type Cnab240Source =
+  | string
+  | { path: string }
+  | Buffer
+  | Uint8Array
+  | Readable
+  | ReadableStream
+  | Blob;

@@ -1,0 +1,67 @@
+import type { TokenSource } from './options.js';
+
+/** Refresh this long before `exp`, so a token never expires in flight. */
+const EARLY_MS = 30_000;
+
+function expiryOf(jwt: string): number {
+  const payload = jwt.split('.')[1];
+  if (!payload) return Number.POSITIVE_INFINITY;
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** Bearer tokens: a fixed string, or a provider whose answer is cached until shortly before its JWT `exp`. */
+export class TokenCache {
+  #source: TokenSource;
+  #token: Promise<string> | undefined;
+  #refreshAt = 0;
+  #value: string | undefined;
+
+  constructor(source: TokenSource) {
+    if (typeof source !== 'string' && typeof source !== 'function')
+      throw new TypeError(
+        'createBankingClient: `token` must be a JWT string or an async function returning one',
+      );
+    if (source === '') throw new TypeError('createBankingClient: `token` is empty');
+    this.#source = source;
+  }
+
+  /** Whether a 401 can be cured by asking again. */
+  get refreshable(): boolean {
+    return typeof this.#source === 'function';
+  }
+
+  get(): Promise<string> {
+    const source = this.#source;
+    if (typeof source === 'string') return Promise.resolve(source);
+    if (this.#token && Date.now() < this.#refreshAt) return this.#token;
+    this.#refreshAt = Number.POSITIVE_INFINITY; // concurrent callers share this one call
+    const pending = source().then(
+      (token) => {
+        if (typeof token !== 'string' || !token) throw new TypeError('token provider returned no token');
+        if (this.#token === pending) {
+          this.#value = token;
+          this.#refreshAt = expiryOf(token) - EARLY_MS;
+        }
+        return token;
+      },
+      (error: unknown) => {
+        if (this.#token === pending) this.#token = undefined;
+        throw new Error(`token provider failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+    this.#token = pending;
+    return pending;
+  }
+
+  /** Forget the cached token (after a 401). */
+  invalidate(token: string): void {
+    if (this.#value !== token) return; // another request already refreshed it
+    this.#value = undefined;
+    this.#token = undefined;
+  }
+}
