@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { bankingClient } from './helpers/clients.ts';
-import { exampleOf, loadSpec, type Spec } from './helpers/spec.ts';
+import { validRequest } from './helpers/requests.ts';
+import { loadSpec, type Spec } from './helpers/spec.ts';
 
 let mock: TestMock;
 let spec: Spec;
@@ -74,17 +75,14 @@ describe('each operation answers per the spec', () => {
   test.each(ops)('%s', async (operationId) => {
     const op = spec.operations.find((o) => o.operationId === operationId);
     if (!op) throw new Error(`${operationId} is not in the spec`);
-    const params = { path: {} as Record<string, string>, query: {} as Record<string, string> };
-    for (const p of op.parameters) {
-      if (p.in === 'path' || p.in === 'query') params[p.in][p.name] = exampleOf(p, spec.deref);
-    }
+    const { params, body: example } = validRequest(op, spec);
     const result =
       op.body?.mediaType === 'multipart/form-data'
         ? await client.uploadCnab240(Buffer.from((op.body.example as { file: string }).file), {
             filename: 'CB231101.REM',
           })
         : // biome-ignore lint/suspicious/noExplicitAny: operations are called generically from the spec
-          await (client as any)[op.method](op.template, { params, body: op.body?.example });
+          await (client as any)[op.method](op.template, { params, body: example });
     const status = result.response.status;
     expect(status, JSON.stringify(result.error)).toBeGreaterThanOrEqual(200);
     expect(status).toBeLessThan(300);
