@@ -4,14 +4,7 @@ import type { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeCa, makeClientCert } from '../../packages/mock/src/pki.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import {
-  accountId,
-  bankingClient,
-  type RawAnswer,
-  raw,
-  rawAgent,
-  TransportError,
-} from './helpers/clients.ts';
+import { accountId, bankingClient, raw, rawAgent, TransportError } from './helpers/clients.ts';
 import { jsonBodySchema, validRequest, wrongTypeFor } from './helpers/requests.ts';
 import { loadSpec, type Operation, type Spec } from './helpers/spec.ts';
 
@@ -182,7 +175,8 @@ describe('authentication (the mock’s choices: 401 for the token, 403 for scope
     try {
       for (const o of allOps()) {
         const { params, url, body } = validRequest(o, spec);
-        const { error, response } = await (other as any)[o.method](o.template, { params, body }); // biome-ignore lint/suspicious/noExplicitAny: generic call
+        // biome-ignore lint/suspicious/noExplicitAny: operations are called generically from the spec
+        const { error, response } = await (other as any)[o.method](o.template, { params, body });
         const envelope = expectEnvelope({ status: response.status, body: error }, 403, pathOf(url));
         expect(envelope.message).toMatch(/production.*sandbox/);
       }
@@ -282,5 +276,3 @@ describe('client certificates: refused in the TLS handshake, a typed transport e
     expect(response.status).toBe(200);
   });
 });
-
-export type { RawAnswer };

@@ -1,8 +1,11 @@
 // Reads the bundled spec for the contract tests: its operations with resolved parameters, request
 // examples and responses, and ajv validators for response bodies.
 import { readFile } from 'node:fs/promises';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS: its default export arrives wrapped under NodeNext typing.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is walked dynamically
 type Json = any;
@@ -56,7 +59,7 @@ export async function loadSpec(path: string): Promise<Spec> {
   addFormats(ajv);
   ajv.addFormat('binary', true);
   ajv.addSchema(doc, 'spec');
-  const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+  const validators = new Map<string, ValidateFunction>();
   const validatorAt = (path: string) => {
     let validate = validators.get(path);
     if (!validate) {
@@ -65,8 +68,8 @@ export async function loadSpec(path: string): Promise<Spec> {
     }
     return validate;
   };
-  const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-  const errorsOf = (validate: ReturnType<typeof ajv.compile>, body: unknown) =>
+  const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  const errorsOf = (validate: ValidateFunction, body: unknown) =>
     validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
 
   const operations: Operation[] = [];
@@ -106,7 +109,7 @@ export async function loadSpec(path: string): Promise<Spec> {
     validateResponse(op, status, body) {
       const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => op.responses[k]);
       if (!key) return { schemaOf: 'none', errors: [`no response declared for ${status}`] };
-      let path = `/paths/${escape(op.template)}/${op.method.toLowerCase()}/responses/${key}`;
+      let path = `/paths/${escapePointer(op.template)}/${op.method.toLowerCase()}/responses/${key}`;
       const ref = op.responses[key].$ref;
       if (typeof ref === 'string') path = ref.slice(1);
       const response = deref(op.responses[key]);
@@ -115,7 +118,7 @@ export async function loadSpec(path: string): Promise<Spec> {
         return { schemaOf: key, errors: body === undefined || body === '' ? [] : ['no body declared'] };
       return {
         schemaOf: key,
-        errors: errorsOf(validatorAt(`${path}/content/${escape(media)}/schema`), body),
+        errors: errorsOf(validatorAt(`${path}/content/${escapePointer(media)}/schema`), body),
       };
     },
     validateEnvelope(body) {
