@@ -1,0 +1,64 @@
+// The spec as it was at a git ref, extracted to a temporary directory (the working tree is left alone).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+async function git(cwd: string, ...args: string[]): Promise<string> {
+  try {
+    return (await run('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`git ${args.join(' ')} failed in ${cwd}: ${stderr || (error as Error).message}`);
+  }
+}
+
+/** The top directory of the git repository holding `file`. */
+export async function repoOf(file: string): Promise<string> {
+  return git(path.dirname(file), 'rev-parse', '--show-toplevel');
+}
+
+/** The default base: where this branch left main (origin/main in CI checkouts that have no local main). */
+export async function defaultBase(repo: string): Promise<string> {
+  for (const main of ['main', 'origin/main']) {
+    try {
+      return await git(repo, 'merge-base', 'HEAD', main);
+    } catch {}
+  }
+  throw new Error('No merge base with main or origin/main: pass --base <git ref>');
+}
+
+export type Snapshot = {
+  /** The commit the ref resolved to. */
+  commit: string;
+  /** The spec file in the snapshot, or undefined when the ref has no spec yet. */
+  specFile: string | undefined;
+  dispose: () => Promise<void>;
+};
+
+/**
+ * Extracts the tree at `ref` with `git archive` (whole tree: a spec may `$ref` sibling files).
+ * `specRelative` is the spec's path inside the repository.
+ */
+export async function snapshotAt(repo: string, ref: string, specRelative: string): Promise<Snapshot> {
+  const commit = await git(repo, 'rev-parse', '--verify', `${ref}^{commit}`).catch(() => {
+    throw new Error(`Unknown git ref "${ref}" (fetch it first, e.g. git fetch origin main)`);
+  });
+  const dir = await mkdtemp(path.join(tmpdir(), 'spec-review-base-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const archive = path.join(dir, '.tree.tar');
+    await git(repo, 'archive', '--format=tar', '-o', archive, commit);
+    await run('tar', ['-xf', archive, '-C', dir]);
+    await rm(archive);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  const specFile = path.join(dir, specRelative);
+  return { commit, specFile: existsSync(specFile) ? specFile : undefined, dispose };
+}
