@@ -2,7 +2,7 @@
 // and stays quiet on the real openapi.yaml.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lintSpec, lintWithSpectral, type Problem } from '../scripts/lint.ts';
+import { formatProblem, lint, lintSpec, lintWithSpectral, type Problem } from '../scripts/lint.ts';
 import { specPath } from '../scripts/paths.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/lint/${name}`, import.meta.url).pathname;
@@ -53,4 +53,52 @@ describe.each(houseRules)('%s', (rule, name) => {
 it('openapi.yaml has zero errors and zero warnings from Spectral and Redocly', async () => {
   const failing = (await lintRealSpec()).filter((p) => p.severity === 'error' || p.severity === 'warning');
   expect(failing).toEqual([]);
+});
+
+describe('problem locations and the build step', () => {
+  const file = fixture('through-ref.yaml');
+  const line =
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('# redocly:')) + 1;
+
+  it("Redocly reports a problem found through a $ref at the component's line in the source", async () => {
+    const found = (await lintSpec(file)).filter((p) => p.rule === 'no-invalid-media-type-examples');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      tool: 'redocly',
+      severity: 'error',
+      file,
+      line,
+      jsonPath: '$.components.examples.RetryQueued.value.id',
+    });
+  });
+
+  it('formatProblem gives file:line:column severity tool/rule message', () => {
+    const text = formatProblem({
+      tool: 'spectral',
+      rule: 'house-shared-400',
+      severity: 'error',
+      message: 'Declare the 400.',
+      file: specPath,
+      line: 123,
+      column: 5,
+      jsonPath: '$',
+    });
+    expect(text).toBe('openapi.yaml:123:5 error spectral/house-shared-400 Declare the 400.');
+  });
+
+  it('lint() fails the build on any problem and prints each one', async () => {
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => printed.push(line);
+    try {
+      await expect(lint(file)).rejects.toThrow(/lint problem\(s\)/);
+    } finally {
+      console.log = log;
+    }
+    expect(printed).toContain(
+      formatProblem((await lintSpec(file)).find((p) => p.tool === 'redocly') as Problem),
+    );
+  });
 });
