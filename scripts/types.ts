@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse } from 'yaml';
-import { generatedDir, root, specPath } from './paths.ts';
+import { generatedDir, root, specPath } from './paths.js';
 
 export const typesPath = join(generatedDir, 'api.d.ts');
 export const operationsPath = join(root, 'packages/client/src/operations.ts');

@@ -7,7 +7,7 @@ import { cnabBody } from './cnab.js';
 import { type OperationInfo, operations } from './operations.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
 import { retryPolicy } from './retry.js';
-import { connector, resolveTls, type TlsWatch } from './tls.js';
+import { connector, refusesHandshake, resolveTls } from './tls.js';
 import { TokenCache } from './token.js';
 import { CALL, type CallInfo, createTransport, LiteRequest } from './transport.js';
 
@@ -93,8 +93,8 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     throw new TypeError('createBankingClient: `timeoutMs` must be a number > 0');
   const tokens = new TokenCache(options.token);
   const tls = resolveTls(options.tls);
-  const watch: TlsWatch = { rejectedAt: 0, handshakes: 0 };
-  const dispatcher = new Agent({ connect: connector(tls, watch), connections: options.connections ?? 10 });
+  const connect = connector(tls);
+  const dispatcher = new Agent({ connect, connections: options.connections ?? 10 });
   const transport = createTransport({
     baseUrl,
     dispatcher,
@@ -104,7 +104,7 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     timeoutMs,
     retry: retryPolicy(options.retry),
     hooks,
-    watch,
+    probeRefusal: () => refusesHandshake(connect, new URL(baseUrl)),
     certificate: tls.certificate,
   });
   const core = createClient<paths>({

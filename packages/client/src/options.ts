@@ -20,7 +20,12 @@ export interface Pkcs12TlsOptions {
   ca?: PemSource | PemSource[];
 }
 
-export type TlsOptions = PemTlsOptions | Pkcs12TlsOptions;
+/** Only the CA of the server, no client certificate (the API will refuse the handshake). */
+export interface CaOnlyTlsOptions {
+  ca: PemSource | PemSource[];
+}
+
+export type TlsOptions = PemTlsOptions | Pkcs12TlsOptions | CaOnlyTlsOptions;
 
 /** A Bearer token (JWT) or an async function that fetches one. */
 export type TokenSource = string | (() => Promise<string>);

@@ -1,8 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createSecureContext, type TLSSocket } from 'node:tls';
+import { createSecureContext } from 'node:tls';
 import { buildConnector } from 'undici';
-import type { PemSource, TlsOptions } from './options.js';
+import type { PemSource, PemTlsOptions, TlsOptions } from './options.js';
 
 type Material = string | Buffer;
 
@@ -24,9 +24,9 @@ function read(source: PemSource | Buffer | { path: string }, field: string): Mat
 
 function readPem(source: PemSource, field: string, label: string): Material {
   const pem = read(source, field);
-  if (!pem.toString('latin1').includes(`-----BEGIN ${label}`.replace('%', '')))
+  if (!new RegExp(`-----BEGIN [A-Z ]*${label}-----`).test(pem.toString('latin1')))
     throw new TypeError(
-      `createBankingClient: \`tls.${field}\` is not PEM (expected a "-----BEGIN ${label.replace('%', '')}" block)`,
+      `createBankingClient: \`tls.${field}\` is not PEM (expected a "-----BEGIN ... ${label}-----" block)`,
     );
   return pem;
 }
@@ -44,11 +44,16 @@ export function resolveTls(tls: TlsOptions | undefined): ResolvedTls {
     tls.ca === undefined
       ? undefined
       : (Array.isArray(tls.ca) ? tls.ca : [tls.ca]).map((c) => readPem(c, 'ca', 'CERTIFICATE'));
-  const options: ResolvedTls['options'] =
-    'pfx' in tls
-      ? { pfx: read(tls.pfx, 'pfx') }
-      : { cert: readPem(tls.cert, 'cert', 'CERTIFICATE'), key: readPem(tls.key, 'key', '%') };
-  if (tls.passphrase !== undefined) options.passphrase = tls.passphrase;
+  const options: ResolvedTls['options'] = {};
+  if ('pfx' in tls) options.pfx = read(tls.pfx, 'pfx');
+  else if ('cert' in tls || 'key' in tls) {
+    const pem = tls as Partial<PemTlsOptions>;
+    if (!pem.cert || !pem.key)
+      throw new TypeError('createBankingClient: `tls` needs both `cert` and `key` (or `pfx`)');
+    options.cert = readPem(pem.cert, 'cert', 'CERTIFICATE');
+    options.key = readPem(pem.key, 'key', 'PRIVATE KEY');
+  }
+  if ('passphrase' in tls && tls.passphrase !== undefined) options.passphrase = tls.passphrase;
   if (ca) options.ca = ca;
   try {
     createSecureContext(options);
@@ -68,36 +73,53 @@ function describe(options: ResolvedTls['options']): ResolvedTls['certificate'] {
   return { subject: cert.subject.replace(/\n/g, ', '), validTo: new Date(cert.validTo) };
 }
 
-/** Connection events the error hints need. */
-export interface TlsWatch {
-  /** Time a TLS 1.3 connection closed before the server confirmed the client certificate. */
-  rejectedAt: number;
-  handshakes: number;
+/** undici connector: TLS 1.2 at least, the server certificate always verified. */
+export function connector(tls: ResolvedTls): buildConnector.connector {
+  return buildConnector({ ...tls.options, minVersion: 'TLSv1.2', rejectUnauthorized: true });
 }
 
 /**
- * undici connector: TLS 1.2+, server certificate always verified. Over TLS 1.3 a refused client
- * certificate only shows as "other side closed"; a server that accepted it sends a session ticket
- * first, so a connection closing without one is recorded as a refused handshake.
+ * Whether the server drops a fresh connection right after the TLS handshake without a word, which is
+ * how a refused client certificate looks over TLS 1.3 when the server sends no alert ("other side
+ * closed"). A server that accepted the certificate keeps the idle connection open.
  */
-export function connector(tls: ResolvedTls, watch: TlsWatch): buildConnector.connector {
-  const connect = buildConnector({ ...tls.options, minVersion: 'TLSv1.2', rejectUnauthorized: true });
-  return (opts, callback) =>
-    connect(opts, (error, socket) => {
-      if (socket && 'getProtocol' in socket) {
-        const tlsSocket = socket as TLSSocket;
-        watch.handshakes++;
-        if (tlsSocket.getProtocol() === 'TLSv1.3') {
-          let confirmed = false;
-          tlsSocket.once('session', () => {
-            confirmed = true;
-          });
-          tlsSocket.once('close', () => {
-            if (!confirmed) watch.rejectedAt = Date.now();
-          });
-        }
-      }
-      if (error) callback(error, null);
-      else callback(null, socket as NonNullable<typeof socket>);
-    });
+export function refusesHandshake(
+  connect: buildConnector.connector,
+  origin: URL,
+  waitMs = 250,
+): Promise<boolean> {
+  const port = Number(origin.port || 443);
+  const hostname = origin.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    connect(
+      {
+        hostname,
+        host: origin.host,
+        protocol: 'https:',
+        port: String(port),
+        servername: undefined,
+        localAddress: null,
+        httpSocket: undefined,
+      },
+      (error, socket) => {
+        if (error || !socket)
+          return resolve(
+            Boolean(
+              error &&
+                /SSL|TLS|before secure TLS/.test(`${(error as { code?: string }).code} ${error.message}`),
+            ),
+          );
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve(false);
+        }, waitMs);
+        socket.on('error', () => undefined);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+        socket.resume();
+      },
+    );
+  });
 }

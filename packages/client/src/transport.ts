@@ -8,7 +8,6 @@ import type { OperationInfo } from './operations.js';
 import type { AttemptEndInfo, AttemptInfo, Hooks } from './options.js';
 import { redact, redactHeaders } from './redact.js';
 import { backoffMs, type RetryPolicy, retryAfterMs, retryableStatus } from './retry.js';
-import type { TlsWatch } from './tls.js';
 import type { TokenCache } from './token.js';
 
 /** Per-call facts the client wrapper hands to the transport through openapi-fetch's init. */
@@ -55,7 +54,8 @@ export interface TransportConfig {
   timeoutMs: number;
   retry: RetryPolicy;
   hooks: Hooks | undefined;
-  watch: TlsWatch;
+  /** Asks the server whether it refuses our certificate (see refusesHandshake). */
+  probeRefusal: () => Promise<boolean>;
   certificate: FailureContext['certificate'];
 }
 
@@ -137,6 +137,7 @@ export function createTransport(config: TransportConfig) {
   const origin = base.origin;
   const { dispatcher, tokens, retry, hooks } = config;
   let closed = false;
+  let answered = false; // the server has accepted our certificate at least once
 
   async function fetch(input: Request): Promise<Response> {
     const req = input as unknown as LiteRequest;
@@ -181,7 +182,6 @@ export function createTransport(config: TransportConfig) {
           ...(error && { error }),
         } satisfies AttemptEndInfo);
       const timer = attemptSignal(config.timeoutMs, req.signal);
-      const rejectedBefore = config.watch.rejectedAt;
       try {
         const res = await dispatcher.request({
           origin,
@@ -192,6 +192,7 @@ export function createTransport(config: TransportConfig) {
           signal: timer.signal,
         });
         const status = res.statusCode;
+        answered = true;
         if (status === 401 && tokens.refreshable && !refreshed && body.replayable) {
           refreshed = true; // a new token gets one more try, outside the retry budget
           tokens.invalidate(token);
@@ -224,15 +225,19 @@ export function createTransport(config: TransportConfig) {
         timer.done();
         if (req.signal?.aborted) throw req.signal.reason; // the caller's own abort is not a transport failure
         if (error instanceof TransportError) throw error;
-        const failure = toTransportError(error, {
+        const context = {
           method: req.method,
           url: redact(req.url),
           environment: config.environment,
           timeoutMs: config.timeoutMs,
           certificate: config.certificate,
-          handshakeRejected: config.watch.rejectedAt > rejectedBefore,
+          handshakeRejected: false,
           attempts: attempt,
-        });
+        };
+        let failure = toTransportError(error, context);
+        // "Closed" before any answer ever arrived may be a refused certificate (TLS 1.3): ask the server.
+        if (failure.kind === 'connection-reset' && !answered && (await config.probeRefusal()))
+          failure = toTransportError(error, { ...context, handshakeRejected: true });
         const again =
           safe &&
           body.replayable &&

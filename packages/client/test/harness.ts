@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from '../../mock/src/pki.ts';
+import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from '../../mock/src/pki.js';
 
 const DAY = 86_400_000;
 
@@ -45,7 +45,7 @@ export interface Seen {
   body: Buffer;
 }
 
-export type Handler = (req: Seen, res: ServerResponse) => void | Promise<void>;
+export type Handler = (req: Seen, res: ServerResponse) => unknown;
 
 export interface TestServer {
   url: string;

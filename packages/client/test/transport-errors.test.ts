@@ -1,0 +1,160 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toTransportError } from '../src/errors.js';
+import { createBankingClient, TransportError } from '../src/index.js';
+import { json, makePki, type Pki, startServer, type TestServer } from './harness.js';
+
+let pki: Pki;
+let server: TestServer;
+const token = 'static-token';
+const call = (client: ReturnType<typeof createBankingClient>) =>
+  client.POST('/hb/multi-access/otp/validate', { body: { context: 'login', code: '123456' } });
+
+async function failure(promise: Promise<unknown>): Promise<TransportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TransportError);
+  return error as TransportError;
+}
+
+beforeAll(async () => {
+  pki = makePki();
+  server = await startServer(pki);
+  server.handle((_req, res) => json(res, 200, { valid: true }));
+});
+afterAll(() => server.close());
+
+describe('transport failures name the cause and what to check', () => {
+  it('no client certificate', async () => {
+    const client = createBankingClient({
+      baseUrl: server.url,
+      environment: 'sandbox',
+      tls: { ca: pki.ca.cert },
+      token,
+    });
+    const error = await failure(call(client));
+    expect(error.kind).toBe('tls-handshake');
+    expect(error.message).toMatch(/refused the TLS handshake/);
+    expect(error.message).toMatch(/no client certificate is configured/);
+    await client.close();
+  });
+
+  it('a certificate of the other environment (foreign CA)', async () => {
+    const client = createBankingClient({
+      baseUrl: server.url,
+      environment: 'sandbox',
+      tls: { cert: pki.foreign.cert, key: pki.foreign.key, ca: pki.ca.cert },
+      token,
+    });
+    const error = await failure(call(client));
+    expect(error.kind).toBe('tls-handshake');
+    expect(error.message).toMatch(/CN=production-client.*issued for this environment for sandbox/);
+    await client.close();
+  });
+
+  it('an expired certificate', async () => {
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: { cert: pki.expired.cert, key: pki.expired.key, ca: pki.ca.cert },
+      token,
+    });
+    const error = await failure(call(client));
+    expect(error.kind).toBe('tls-handshake');
+    expect(error.message).toMatch(/CN=expired-client\) expired on .*renew it/);
+    await client.close();
+  });
+
+  it('an untrusted server certificate', async () => {
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.otherCa.cert },
+      token,
+    });
+    const error = await failure(call(client));
+    expect(error.kind).toBe('tls-handshake');
+    expect(error.message).toMatch(/server's certificate is not trusted: check `tls.ca`/);
+    await client.close();
+  });
+
+  it('connection refused', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const client = createBankingClient({
+      baseUrl: `https://127.0.0.1:${port}`,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert },
+      token,
+    });
+    const error = await failure(call(client));
+    expect(error.kind).toBe('connection-refused');
+    expect(error.message).toMatch(/check host and port/);
+    await client.close();
+  });
+
+  it('DNS failures (classification; the tests use no network)', () => {
+    const ctx = {
+      method: 'GET',
+      url: 'https://api.invalid/x',
+      environment: 'production',
+      timeoutMs: 1,
+      certificate: undefined,
+      handshakeRejected: false,
+      attempts: 1,
+    };
+    const error = toTransportError(
+      Object.assign(new Error('getaddrinfo ENOTFOUND api.invalid'), { code: 'ENOTFOUND' }),
+      ctx,
+    );
+    expect(error.kind).toBe('dns');
+    expect(error.message).toMatch(/does not resolve: check `baseUrl`/);
+  });
+
+  it('a timeout, with a fresh timer for every attempt', async () => {
+    let calls = 0;
+    server.handle((req, res) => {
+      calls++;
+      if (req.method === 'POST' || calls === 1) return; // never answer
+      json(res, 200, { process: { id: 'p', status: 'ANALYZING' } });
+    });
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert },
+      token,
+      timeoutMs: 300,
+      retry: { baseDelayMs: 1 },
+    });
+    const started = Date.now();
+    const error = await failure(call(client));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/within 300 ms.*raise `timeoutMs`/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Idempotent PUT: the first attempt times out, the retry gets its own 300 ms and succeeds.
+    calls = 0;
+    const { data } = await client.PUT('/ar/accounts/{id}/full/legal-person', {
+      params: { path: { id: 'idem-1' } },
+      body: { companyName: 'ACME', taxId: '11222333000181', email: 'a@b.co', phone: '+5511999999999' },
+    });
+    expect(data?.process.status).toBe('ANALYZING');
+    expect(calls).toBe(2);
+    await client.close();
+  });
+
+  it('aborts with the caller’s signal as an AbortError, not a transport error', async () => {
+    server.handle(() => undefined);
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert },
+      token,
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await client
+      .POST('/hb/multi-access/otp/validate', { body: { context: 'x', code: '1' }, signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    await client.close();
+  });
+});
