@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { getLineColLocation, lint as redoclyLint } from '@redocly/openapi-core';
+import { getLineColLocation, lint as redoclyLint, YamlParseError } from '@redocly/openapi-core';
 import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
@@ -83,7 +83,26 @@ export async function lintWithSpectral(file: string): Promise<Problem[]> {
 
 export async function lintWithRedocly(file: string): Promise<Problem[]> {
   const absolute = path.resolve(file);
-  const problems = await redoclyLint({ ref: absolute, config: await redoclyConfig() });
+  let problems: Awaited<ReturnType<typeof redoclyLint>>;
+  try {
+    problems = await redoclyLint({ ref: absolute, config: await redoclyConfig() });
+  } catch (error) {
+    if (!(error instanceof YamlParseError)) throw error;
+    // Report the syntax error as a located problem, next to Spectral's, instead of aborting the lint.
+    const { message, line, col: column } = error;
+    return [
+      {
+        tool: 'redocly',
+        rule: 'yaml-syntax',
+        severity: 'error',
+        message,
+        file: absolute,
+        line,
+        column,
+        jsonPath: '$',
+      },
+    ];
+  }
   return problems
     .filter((p) => !p.ignored)
     .map((p) => {

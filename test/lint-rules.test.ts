@@ -74,6 +74,13 @@ describe('problem locations and the build step', () => {
     });
   });
 
+  it('a YAML syntax error is a located error from both linters', async () => {
+    const broken = fixture('yaml-syntax.yaml');
+    const found = (await lintSpec(broken)).filter((p) => p.rule === 'parser' || p.rule === 'yaml-syntax');
+    expect(new Set(found.map((p) => p.tool))).toEqual(new Set(['spectral', 'redocly']));
+    for (const p of found) expect(p).toMatchObject({ severity: 'error', file: broken, line: 6 });
+  });
+
   it('formatProblem gives file:line:column severity tool/rule message', () => {
     const text = formatProblem({
       tool: 'spectral',
