@@ -1,28 +1,78 @@
 // Starts the mock (real Prism, real TLS) once for a test suite, on free ports with a PKI made in a
-// temporary folder, and stops it again: `const mock = await startTestMock()` in beforeAll, then
+// temporary folder shared by the run, and stops it again: `const mock = await startTestMock()` in beforeAll, then
 // `await mock.stop()` in afterAll.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Environment, type Mock, type MockOptions, signToken, startMock } from '@banking-api/mock';
+import {
+  type Environment,
+  ensureDevPki,
+  type Mock,
+  type MockOptions,
+  signToken,
+  startMock,
+} from '@banking-api/mock';
 import { parse } from 'yaml';
 
 const repo = (rel: string) => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
 
 /**
+ * A folder for this test run (keyed by the vitest process, the parent of its workers), shared by its
+ * test files; folders of finished runs are removed.
+ */
+async function runDir(): Promise<string> {
+  const prefix = 'banking-mock-test-';
+  const dir = join(tmpdir(), `${prefix}${process.ppid}`);
+  if (existsSync(dir)) return dir;
+  for (const name of await readdir(tmpdir())) {
+    const pid = Number(name.slice(prefix.length));
+    if (name.startsWith(prefix) && pid && !alive(pid))
+      await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes a file or folder aside and renames it into place: parallel workers never see half of one. */
+async function once(target: string, make: (draft: string) => Promise<void>): Promise<string> {
+  if (existsSync(target)) return target;
+  const draft = `${target}.${process.pid}.draft`;
+  await make(draft);
+  try {
+    await rename(draft, target);
+  } catch {
+    await rm(draft, { recursive: true, force: true }); // another worker was first: use its copy
+  }
+  return target;
+}
+
+/**
  * The bundled spec: generated/openapi.json when the bundle step has written it, else openapi.yaml
- * (one file with internal references only, so it is its own bundle) converted to JSON once.
+ * (one file with internal references only, so it is its own bundle) converted to JSON.
  */
 export async function bundledSpecPath(): Promise<string> {
   const bundled = repo('generated/openapi.json');
   if (existsSync(bundled)) return bundled;
-  const { readFile } = await import('node:fs/promises');
   const doc = parse(await readFile(repo('openapi.yaml'), 'utf8'));
-  const path = join(await mkdtemp(join(tmpdir(), 'banking-spec-')), 'openapi.json');
-  await writeFile(path, JSON.stringify(doc));
-  return path;
+  return once(join(await runDir(), 'openapi.json'), (draft) => writeFile(draft, JSON.stringify(doc)));
+}
+
+/** One PKI for all test files of a run: its RSA keys are most of a mock's start-up CPU. */
+async function sharedTestPki(): Promise<string> {
+  return once(join(await runDir(), 'pki'), async (draft) => {
+    await ensureDevPki(draft);
+  });
 }
 
 export interface TestMock {
@@ -34,10 +84,14 @@ export interface TestMock {
   stop(): Promise<void>;
 }
 
+/**
+ * The mock for a test file. Prism runs with `--errors`, so an example that breaks its own schema
+ * answers 500 and fails the test that calls its operation.
+ */
 export async function startTestMock(options: Partial<MockOptions> = {}): Promise<TestMock> {
-  const pkiDir = await mkdtemp(join(tmpdir(), 'banking-pki-'));
   const specPath = options.specPath ?? (await bundledSpecPath());
-  const mock = await startMock({ port: 0, ...options, specPath, pkiDir });
+  const pkiDir = options.pkiDir ?? (await sharedTestPki());
+  const mock = await startMock({ port: 0, errors: true, ...options, specPath, pkiDir });
   return {
     mock,
     url: mock.url,
@@ -48,9 +102,6 @@ export async function startTestMock(options: Partial<MockOptions> = {}): Promise
         scopes: opts.scopes ?? ['webhook.read', 'webhook.write'],
         ttlSeconds: opts.ttlSeconds,
       }),
-    async stop() {
-      await mock.close();
-      await rm(pkiDir, { recursive: true, force: true });
-    },
+    stop: () => mock.close(),
   };
 }
