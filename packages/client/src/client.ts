@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type FetchResponse } from 'openapi-fetch';
 import { Agent } from 'undici';
 import type { paths } from './api.js';
 import { cnabBody } from './cnab.js';
@@ -24,14 +24,12 @@ export type WithDefaultAccount<P> = {
 };
 
 type Methods = 'GET' | 'PUT' | 'POST' | 'DELETE';
-type UploadResult<P> = ReturnType<Client<P & paths>['POST']>;
+type MediaType = `${string}/${string}`;
+type UploadResult = Promise<FetchResponse<paths['/hb/cnab/240/files']['post'], {}, MediaType>>;
 
 export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   /** POST /hb/cnab/240/files with the file from a path, Buffer, stream or Blob (streams are not buffered). */
-  uploadCnab240(
-    file: Cnab240Source,
-    options?: { filename?: string; signal?: AbortSignal },
-  ): UploadResult<paths>;
+  uploadCnab240(file: Cnab240Source, options?: { filename?: string; signal?: AbortSignal }): UploadResult;
   /** A fresh idempotency id for the idempotent-by-URL PUT operations (reuse it when repeating a call). */
   newIdempotencyId(): string;
   /** Closes the client's keep-alive connections; later calls fail. */

@@ -2,6 +2,7 @@
 // multipart body for streams, which are never read into memory.
 import { randomUUID } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Cnab240Source } from './options.js';
@@ -32,6 +33,7 @@ export async function cnabBody(source: Cnab240Source, filename: string | undefin
   ) {
     const path = typeof source === 'string' ? source : source.path;
     try {
+      if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
       return form(await openAsBlob(path), basename(path));
     } catch (error) {
       throw new TypeError(
