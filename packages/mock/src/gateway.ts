@@ -66,6 +66,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     requestCert: true,
     rejectUnauthorized: true, // no certificate, or one from another CA: the handshake fails
     minVersion: 'TLSv1.2',
+    handshakeTimeout: 10_000, // a stalled handshake holds a socket: drop it sooner than the default 120 s
   });
 
   /** The environment of a connection: the CA that issued its client certificate (cached per socket). */
