@@ -25,7 +25,7 @@ export type WithDefaultAccount<P> = {
 
 type Methods = 'GET' | 'PUT' | 'POST' | 'DELETE';
 type MediaType = `${string}/${string}`;
-type UploadResult = Promise<FetchResponse<paths['/hb/cnab/240/files']['post'], {}, MediaType>>;
+type UploadResult = Promise<FetchResponse<paths['/hb/cnab/240/files']['post'], object, MediaType>>;
 
 export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   /** POST /hb/cnab/240/files with the file from a path, Buffer, stream or Blob (streams are not buffered). */
