@@ -73,9 +73,10 @@ const problemCodes: Record<string, [number, string]> = {
 };
 
 /**
- * The envelope for an error answer from Prism. A 400 or 422 is a failed validation (contract §7 rule 1:
- * 400 VALIDATION_ERROR); Prism's canned 400 example gets the real path, time and violations; other
- * problem+json answers keep their status and get a code of their own.
+ * The envelope for an error answer from Prism. A 400 or 422 with violations is a failed validation
+ * (contract §7 rule 1: 400 VALIDATION_ERROR): Prism's canned 400 example gets the real path, time and
+ * violations. An error example picked with Prefer keeps its content but gets the real path and time.
+ * Prism's own problem+json answers keep their status and get a code of their own.
  */
 export function rewriteError(
   status: number,
@@ -96,12 +97,12 @@ export function rewriteError(
     const detail = { location: 'body', code: 'invalid_json', message: 'The body is not valid JSON.' };
     return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
   }
+  if (typeof parsed.code === 'string' && typeof parsed.message === 'string' && details.length === 0) {
+    // An error example picked on purpose (Prefer: code=...): keep its code, message and details.
+    const picked = Array.isArray(parsed.details) ? parsed.details : [];
+    return envelope(status, parsed.code, parsed.message, path, picked);
+  }
   if (status === 400 || status === 422) {
-    if (typeof parsed.code === 'string' && typeof parsed.message === 'string' && details.length === 0) {
-      // A 400 example picked on purpose (Prefer: code=400): keep its code, message and details.
-      const picked = Array.isArray(parsed.details) ? parsed.details : [];
-      return envelope(400, parsed.code, parsed.message, path, picked);
-    }
     return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, details);
   }
   const type = typeof parsed.type === 'string' ? parsed.type.split('#')[1] : undefined;

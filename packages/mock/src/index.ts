@@ -19,7 +19,7 @@ export {
 } from './dev-pki.ts';
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
 export type { Violation } from './gateway.ts';
-export { freePort } from './prism.ts';
+export { freePort, type PrismProcess, startPrism } from './prism.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
 export interface MockOptions {
