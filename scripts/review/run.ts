@@ -33,11 +33,11 @@ export type Review = {
   operationIds: Record<string, string>;
 };
 
-// Linting dominates a review's time; a spec text seen before (the same base reviewed against several
-// heads, as in the tests) is linted once per process.
+// Linting dominates a review's time. A spec text seen before in this process (the same base reviewed
+// against several heads, as in the tests) is linted once; problems name the file first linted.
 const lintCache = new Map<string, ReturnType<typeof lintSpec>>();
 async function lintOnce(file: string) {
-  const key = `${file}\u0000${await readFile(file, 'utf8')}`;
+  const key = `${path.basename(file)}\u0000${await readFile(file, 'utf8')}`;
   if (!lintCache.has(key)) lintCache.set(key, lintSpec(file));
   return lintCache.get(key) as ReturnType<typeof lintSpec>;
 }

@@ -1,0 +1,101 @@
+// CHANGELOG.md entries from a review's classification.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { changelogEntry, writeChangelog } from '../../scripts/review/changelog.ts';
+import type { Review } from '../../scripts/review/run.ts';
+import { checkVersion } from '../../scripts/review/semver.ts';
+import { fixtureDir } from './helpers.ts';
+
+const review = (base: string, head: string): Review => ({
+  baseLabel: 'v1',
+  headLabel: 'working tree',
+  changes: [
+    {
+      impact: 'major',
+      operations: ['DELETE /a'],
+      rule: 'path-removed',
+      source: 'redocly diff',
+      message: 'Path `/a` was removed.',
+      pointer: '#/paths/~1a',
+    },
+    {
+      impact: 'minor',
+      operations: ['POST /b'],
+      rule: 'added',
+      source: 'redocly diff',
+      message: 'Added path `/b`',
+      pointer: '#/paths/~1b',
+    },
+    {
+      impact: 'patch',
+      operations: ['POST /b'],
+      rule: 'modified',
+      source: 'redocly diff',
+      message: 'Changed `description` of the operation',
+      pointer: '#/paths/~1b/post',
+    },
+  ],
+  lint: { introduced: [], fixed: [] },
+  types: { added: [], removed: [], changed: [] },
+  gaps: {
+    marked: [],
+    resolved: [{ where: 'POST /b', topic: 'limits', detail: 'Amount bounds are not shown.' }],
+  },
+  version: checkVersion(base, head, 'major'),
+  gate: {
+    breakingOperations: ['DELETE /a'],
+    acknowledgedBy: 'major version bump',
+    unacknowledged: [],
+    unused: [],
+    errors: [],
+    passed: true,
+  },
+  operationIds: { 'DELETE /a': 'deleteA', 'POST /b': 'createB' },
+});
+
+let tmp: Awaited<ReturnType<typeof fixtureDir>>;
+beforeAll(async () => {
+  tmp = await fixtureDir();
+});
+afterAll(() => tmp?.dispose());
+
+it('groups the entry by impact and names each operation', () => {
+  expect(changelogEntry(review('1.0.0', '2.0.0'), '2026-11-23')).toBe(
+    [
+      '## 2.0.0 - 2026-11-23',
+      '',
+      '### Breaking',
+      '',
+      '- `DELETE /a` (deleteA): Path `/a` was removed.',
+      '',
+      '### Non-breaking',
+      '',
+      '- `POST /b` (createB): Added path `/b`',
+      '',
+      '### Documentation',
+      '',
+      '- `POST /b` (createB): Changed `description` of the operation',
+      '',
+      '### Gaps resolved',
+      '',
+      '- `POST /b` limits: Amount bounds are not shown.',
+      '',
+      '',
+    ].join('\n'),
+  );
+});
+
+it('puts the newest entry first and refuses a version twice', async () => {
+  const file = path.join(tmp.dir, 'CHANGELOG.md');
+  await writeFile(file, '# Changelog\n\nIntro.\n\n## 1.0.0 - 2026-01-01\n\nFirst.\n');
+  await writeChangelog(file, review('1.0.0', '2.0.0'), '2026-11-23');
+  const text = await readFile(file, 'utf8');
+  expect(text.indexOf('## 2.0.0 - 2026-11-23')).toBeLessThan(text.indexOf('## 1.0.0 - 2026-01-01'));
+  expect(text.startsWith('# Changelog\n\nIntro.\n\n## 2.0.0')).toBe(true);
+  await expect(writeChangelog(file, review('1.0.0', '2.0.0'))).rejects.toThrow(
+    'already has an entry for 2.0.0',
+  );
+  await expect(writeChangelog(file, review('2.0.0', '2.0.0'))).rejects.toThrow('info.version is still 2.0.0');
+  await expect(writeChangelog(file, review('2.0.0', '2.1.0'))).rejects.toThrow('Cannot release');
+});

@@ -1,0 +1,106 @@
+// Every change case of issue 6, classified by the review on fixture pairs; the report names the operation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBreaking } from '../../scripts/review/classify.ts';
+import { renderReport } from '../../scripts/review/report.ts';
+import type { Review } from '../../scripts/review/run.ts';
+import { cases } from './cases.ts';
+import { fixtureDir, reviewMutation, twoAtATime } from './helpers.ts';
+
+const reviews = new Map<string, Review>();
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  const tmp = await fixtureDir();
+  dispose = tmp.dispose;
+  await twoAtATime(cases, async (c) => {
+    reviews.set(c.name, await reviewMutation(tmp.dir, c.name, c.mutate));
+  });
+});
+afterAll(() => dispose?.());
+
+/** The report's section for one impact: from its heading to the next heading of the same level. */
+const section = (report: string, title: string) =>
+  report.split('\n### ').find((s) => s.startsWith(title)) ?? '';
+
+describe.each(cases)('$name', (c) => {
+  it(`is ${c.breaking ? 'breaking' : 'non-breaking'} for ${c.operation}`, () => {
+    const review = reviews.get(c.name) as Review;
+    const breakingOps = review.changes.filter(isBreaking).flatMap((ch) => ch.operations);
+    if (c.breaking) {
+      expect(breakingOps).toContain(c.operation);
+      expect(review.gate.passed).toBe(false);
+      expect(review.gate.unacknowledged).toContain(c.operation);
+    } else {
+      expect(breakingOps).toEqual([]);
+      expect(review.changes.flatMap((ch) => ch.operations)).toContain(c.operation);
+      expect(review.gate.passed).toBe(true);
+    }
+  });
+
+  it('names the operation in the right section of the report', () => {
+    const report = renderReport(reviews.get(c.name) as Review);
+    const title = c.breaking ? 'Breaking changes' : 'Non-breaking changes';
+    expect(section(report, title)).toContain(`**\`${c.operation}\`**`);
+    if (!c.breaking) expect(report).not.toContain('### Breaking changes');
+  });
+});
+
+describe('details beyond the verdict', () => {
+  it('reports the engine rule behind each breaking case', () => {
+    const rules = (name: string) =>
+      (reviews.get(name) as Review).changes.filter(isBreaking).map((ch) => ch.rule);
+    expect(rules('removed operation')).toContain('path-removed');
+    expect(rules('removed response field')).toContain('property-removed');
+    expect(rules('new required request field')).toContain('required-properties-added');
+    expect(rules('narrowed enum')).toContain('enum-values-removed');
+    expect(rules('changed field type')).toContain('schema-type-changed');
+    expect(rules('renamed path parameter')).toEqual(['path-parameter-renamed']);
+  });
+
+  it('attributes a change in a shared component to the operation using it', () => {
+    const review = reviews.get('new optional request field') as Review;
+    expect(review.operationIds['POST /hb/transfers/ted']).toBe('sendTed');
+    expect(review.changes.every((ch) => ch.operations.includes('POST /hb/transfers/ted'))).toBe(true);
+  });
+
+  it('shows what the generated types lose, gain or change', () => {
+    const members = (name: string, kind: 'added' | 'removed') =>
+      (reviews.get(name) as Review).types[kind].map((m) => `${m.name}${m.optional ? '?' : ''}`);
+    expect(members('removed response field', 'removed')).toEqual(['components.schemas.TedResponse.status?']);
+    expect(members('new required request field', 'added')).toEqual([
+      'components.schemas.TedRequest.branchCode',
+    ]);
+    expect(members('new optional request field', 'added')).toEqual([
+      'components.schemas.TedRequest.accountDigit?',
+    ]);
+    expect(members('renamed path parameter', 'removed')).toContain(
+      'paths["/ar/pix/pix/{endToEndId}/refund/{id}"]',
+    );
+    const changed = (reviews.get('changed field type') as Review).types.changed;
+    expect(changed.map((m) => [m.before.type, m.after.type])).toContainEqual(['number', 'string']);
+  });
+
+  it('asks for the semver bump the changes need', () => {
+    expect((reviews.get('removed operation') as Review).version).toMatchObject({
+      required: 'major',
+      ok: false,
+    });
+    expect((reviews.get('new operation') as Review).version).toMatchObject({ required: 'minor', ok: false });
+    expect((reviews.get('description-only change') as Review).version).toMatchObject({ required: 'patch' });
+  });
+
+  it('reports lint problems fixed and introduced, matched by location rather than line', () => {
+    // The fixture's createCard lacks a description: adding one fixes both linters' finding.
+    const docs = reviews.get('description-only change') as Review;
+    expect(docs.lint.introduced).toEqual([]);
+    expect(docs.lint.fixed.map((p) => `${p.tool}/${p.rule}`).sort()).toEqual([
+      'redocly/operation-description',
+      'spectral/operation-description',
+    ]);
+    // Removing an operation shifts every later line but introduces no problem of its own...
+    const removed = reviews.get('removed operation') as Review;
+    expect(removed.lint.introduced).toEqual([]);
+    // ...and its own problems go with it.
+    expect(removed.lint.fixed.every((p) => p.jsonPath.includes('/hb/webhook/logs'))).toBe(true);
+  });
+});
