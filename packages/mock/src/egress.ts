@@ -2,7 +2,7 @@
 // sends each request on to the real environment over TLS with the team's own client certificate.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Agent, request } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { pipeline } from 'node:stream';
 
 export interface EgressOptions {
@@ -37,7 +37,7 @@ export async function startEgress(options: EgressOptions): Promise<Egress> {
         path: basePath + (req.url ?? '/'),
         headers,
         agent,
-        servername: upstream.hostname,
+        ...(isIP(upstream.hostname) ? {} : { servername: upstream.hostname }),
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -1,8 +1,7 @@
 // Starts Prism as a child process on a loopback port and tells when it is ready or has died.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -105,15 +104,22 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   };
 }
 
-/** Whether an HTTP server answers on the port (any status). */
+/**
+ * Whether the port accepts connections: Prism listens once the spec is loaded. A TCP probe, not an HTTP
+ * request, which proxy mode would forward to the real environment.
+ */
 function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request({ host, port, method: 'GET', path: '/', agent: false, timeout: 1000 }, (res) => {
-      res.resume();
+    const socket = connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
       resolve(true);
     });
-    req.once('error', () => resolve(false));
-    req.once('timeout', () => req.destroy());
-    req.end();
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
