@@ -1,0 +1,122 @@
+// `npm run mock` as a user runs it: one ready line, dev PKI on first run, tokens from `mock:token`,
+// Ctrl-C stops everything, and a dead Prism makes the mock exit non-zero with a clear message.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bundledSpecPath } from '../support/mock-server.ts';
+
+const src = (file: string) => fileURLToPath(new URL(`../../packages/mock/src/${file}`, import.meta.url));
+let pkiDir: string;
+let specPath: string;
+const started: ChildProcess[] = [];
+
+beforeAll(async () => {
+  pkiDir = join(await mkdtemp(join(tmpdir(), 'banking-cli-')), 'pki');
+  specPath = await bundledSpecPath();
+});
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(join(pkiDir, '..'), { recursive: true, force: true });
+});
+
+function run(script: string, args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', src(script), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, MOCK_PKI_DIR: pkiDir },
+  });
+  started.push(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (c: Buffer) => {
+    out.stdout += c;
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    out.stderr += c;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, out, exited };
+}
+
+async function ready(mock: ReturnType<typeof run>): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (!/ready at (https:\S+)/.test(mock.out.stdout)) {
+    if (mock.child.exitCode !== null) throw new Error(`mock exited early: ${mock.out.stderr}`);
+    if (Date.now() > deadline) throw new Error(`mock not ready: ${mock.out.stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return /ready at (https:\S+)/.exec(mock.out.stdout)?.[1] ?? '';
+}
+
+/** The pids of a process's children (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test('bad flags and a missing spec are explained, exit 2', async () => {
+  const badPort = run('cli.ts', ['--port', 'http']);
+  expect(await badPort.exited).toBe(2);
+  expect(badPort.out.stderr).toMatch(/--port must be a port number, got "http"/);
+  const noSpec = run('cli.ts', ['--spec', '/nonexistent/openapi.json']);
+  expect(await noSpec.exited).toBe(2);
+  expect(noSpec.out.stderr).toMatch(/no bundled spec at \/nonexistent\/openapi.json/);
+  const badEnv = run('token-cli.ts', ['--env', 'staging']);
+  expect(await badEnv.exited).toBe(2);
+  expect(badEnv.out.stderr).toMatch(/--env must be sandbox or production/);
+});
+
+test('starts with one ready line, makes the PKI, serves a token from mock:token, stops on Ctrl-C', async () => {
+  const mock = run('cli.ts', ['--port', '0', '--spec', specPath]);
+  const url = await ready(mock);
+  expect(mock.out.stdout.trim().split('\n')).toHaveLength(1);
+  expect(mock.out.stdout).toContain(`certificates in ${pkiDir}`);
+  for (const file of ['server-ca.pem', 'client-sandbox.pem', 'client-sandbox.p12', 'client-production.p12']) {
+    expect(existsSync(join(pkiDir, file)), file).toBe(true);
+  }
+
+  const tokenCli = run('token-cli.ts', ['--env', 'sandbox', '--scope', 'webhook.read']);
+  expect(await tokenCli.exited).toBe(0);
+  const token = tokenCli.out.stdout.trim();
+  const read = (f: string) => readFileSync(join(pkiDir, f), 'utf8');
+  const agent = new Agent({
+    connect: {
+      cert: read('client-sandbox.pem'),
+      key: read('client-sandbox-key.pem'),
+      ca: read('server-ca.pem'),
+    },
+  });
+  const res = await request(`${url}/hb/webhook/logs?webhookId=w`, {
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  await res.body.dump();
+  await agent.close();
+
+  const prism = childrenOf(mock.child.pid ?? 0);
+  expect(prism).toHaveLength(1);
+  mock.child.kill('SIGINT');
+  expect(await mock.exited).toBe(0);
+  expect(existsSync(`/proc/${prism[0]}`)).toBe(false);
+});
+
+test('exits non-zero with a clear message when Prism dies', async () => {
+  const mock = run('cli.ts', ['--port', '0', '--spec', specPath]);
+  await ready(mock);
+  const [prism] = childrenOf(mock.child.pid ?? 0);
+  process.kill(prism ?? 0, 'SIGKILL');
+  expect(await mock.exited).toBe(1);
+  expect(mock.out.stderr).toMatch(/Prism exited unexpectedly/);
+});
