@@ -1,0 +1,115 @@
+// Docs step: the offline Redoc reference site in generated/site/ (not committed), from openapi.yaml plus the
+// guides in docs/*.md, with generated code samples and per-operation notes in a docs-only copy of the bundle.
+import './env.ts';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { bundleSpec, renderBundle } from './bundle.ts';
+import { readGuides } from './docs/guides.ts';
+import { describeOperation } from './docs/notes.ts';
+import { openQuestions } from './docs/open-questions.ts';
+import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
+import { codeSamples } from './docs/samples.ts';
+import { type Json, operations } from './docs/spec.ts';
+import { type DocsTheme, themeCss } from './docs/theme.ts';
+import { root, specPath } from './paths.ts';
+import { redoclyConfig } from './redocly-config.ts';
+
+export const docsDir = path.join(root, 'docs');
+export const siteDir = path.join(root, 'generated/site');
+const workDir = path.join(root, '.cache/docs');
+
+export const GUIDES_GROUP = 'Guides';
+export const OPEN_QUESTIONS = 'Open questions';
+
+/** Hosts the Redoc page is known to load from; none may be left in the output. */
+const REMOTE_ASSETS =
+  /https?:\/\/(cdn\.redoc\.ly|cdn\.redocly\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/[^"'`)\s]*/g;
+
+/** The docs-only copy of the bundled spec: guides as tags, notes and code samples on every operation. */
+export async function docsSpec(spec: Json): Promise<Json> {
+  const doc = structuredClone(spec);
+  const guides = await readGuides(docsDir, await readdir(docsDir));
+  const guideTags = [
+    ...guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true })),
+    { name: OPEN_QUESTIONS, description: openQuestions(spec), 'x-traitTag': true },
+  ];
+  doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
+  doc['x-tagGroups'] = [
+    { name: GUIDES_GROUP, tags: guideTags.map((t) => t.name) },
+    ...((doc['x-tagGroups'] ?? []) as Json[]),
+  ];
+  for (const op of operations(spec)) {
+    const target = ((doc.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json;
+    target.description = describeOperation(spec, op);
+    target['x-codeSamples'] = codeSamples(op);
+  }
+  return doc;
+}
+
+export async function renderInput(outFile: string, specFile: string): Promise<RenderInput> {
+  const config = (await redoclyConfig()).resolvedConfig as { openapi?: Json; theme?: DocsTheme };
+  const openapi = { ...(config.openapi ?? {}) };
+  if (typeof openapi.htmlTemplate === 'string')
+    openapi.htmlTemplate = path.resolve(root, openapi.htmlTemplate);
+  return {
+    specFile,
+    outFile,
+    options: {
+      ...openapi,
+      downloadUrls: [
+        { title: 'OpenAPI (YAML)', url: 'openapi.yaml' },
+        { title: 'OpenAPI (JSON)', url: 'openapi.json' },
+      ],
+    },
+    templateOptions: {
+      themeCss: themeCss(config.theme ?? {}),
+      description: 'Reference and guides of the banking accounts and payments API.',
+    },
+  };
+}
+
+/** Build step: writes generated/site/{index.html,openapi.yaml,openapi.json,logo.svg,redoc.svg}. */
+export async function docs(options: { render?: 'in-process' | 'cli' } = {}): Promise<void> {
+  const spec = await bundleSpec(specPath);
+  const theme = ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
+  const doc = await docsSpec(spec);
+  const info = doc.info as Json;
+  info['x-logo'] = { url: 'logo.svg', altText: theme.logo?.altText ?? String(info.title) };
+
+  await mkdir(workDir, { recursive: true });
+  await mkdir(siteDir, { recursive: true });
+  const specFile = path.join(workDir, 'openapi.docs.json');
+  await writeFile(specFile, JSON.stringify(doc));
+  // Rendered next to the docs spec, then written to the site in one go: a served site is never half-built.
+  const renderedFile = path.join(workDir, 'index.html');
+  await (options.render === 'cli' ? renderWithCli : renderInProcess)(
+    await renderInput(renderedFile, specFile),
+  );
+
+  // Redoc's footer shows a logo from its CDN: point it at a file of ours.
+  let html = await readFile(renderedFile, 'utf8');
+  html = html.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, 'redoc.svg');
+  // Icon packs (file-tree and language icons; this site shows none) would come from Redocly's CDN: keep them
+  // local, so a future use fails visibly in the browser test instead of leaving the machine.
+  html = html.replace(/https:\/\/cdn\.redocly\.com\/icons\//g, 'icons/');
+  const remote = html.match(REMOTE_ASSETS);
+  if (remote)
+    throw new Error(`docs: the page still loads from outside hosts: ${[...new Set(remote)].join(', ')}`);
+  if (!html.includes('"disableTelemetry":true')) throw new Error('docs: Redoc telemetry is not disabled');
+
+  const { yaml, json } = renderBundle(spec);
+  const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
+  await Promise.all([
+    writeFile(path.join(siteDir, 'index.html'), html),
+    writeFile(path.join(siteDir, 'openapi.yaml'), yaml),
+    writeFile(path.join(siteDir, 'openapi.json'), json),
+    writeFile(path.join(siteDir, '.nojekyll'), ''),
+    copyFile(path.resolve(root, logo), path.join(siteDir, 'logo.svg')),
+    copyFile(path.join(docsDir, 'assets/redoc-attribution.svg'), path.join(siteDir, 'redoc.svg')),
+  ]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await docs({ render: process.argv.includes('--cli') ? 'cli' : 'in-process' });
+  console.log(`site: ${path.relative(process.cwd(), siteDir)}/index.html`);
+}
