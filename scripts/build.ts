@@ -10,6 +10,7 @@ const steps: Step[] = [
   { name: 'bundle', run: async () => (await import('./bundle.ts')).bundle() },
   { name: 'types', run: async () => (await import('./types.ts')).types() },
   { name: 'client', run: async () => (await import('../packages/client/build.ts')).build() },
+  { name: 'docs', run: async () => (await import('./docs.ts')).docs() },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
