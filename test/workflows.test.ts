@@ -83,7 +83,7 @@ describe('the workflows do their jobs', () => {
       /updateComment[\s\S]*else await github\.rest\.issues\.createComment/,
     );
     const upload = all.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
-    expect(upload?.with).toMatchObject({ path: 'dist/docs/', 'if-no-files-found': 'error' });
+    expect(upload?.with).toMatchObject({ path: 'generated/site/', 'if-no-files-found': 'error' });
     expect(all.at(-1)?.run).toContain('exit 1');
   });
 });

@@ -27,6 +27,7 @@ export function classify(report: EngineReport, base: unknown, head: unknown): Ch
     ) as string[];
     if (pointers.some((p) => OWN_SECTIONS.test(p)) || change.property?.startsWith('x-breaking-changes'))
       continue;
+    if (change.path === '#/info' && change.property === 'version') continue; // the report's Version section
     const operations = new Set<string>();
     const doc = change.kind === 'removed' ? base : head;
     for (const op of operationsAt(change.path, doc, change.kind === 'removed' ? refs.base : refs.head))

@@ -1,4 +1,4 @@
-// `npm run review` end to end on the real openapi.yaml, committed in a temporary git repository and changed there.
+// Suite (run from review.test.ts): npm run review on the real openapi.yaml in a temporary git repository.
 import { execFile } from 'node:child_process';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Every change case of issue 6, classified by the review on fixture pairs; the report names the operation.
+// Suite (run from review.test.ts): the issue's change cases on fixture pairs; the report names the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBreaking } from '../../scripts/review/classify.ts';
 import { renderReport } from '../../scripts/review/report.ts';
