@@ -11,9 +11,9 @@ import {
 } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { type Duplex, pipeline, type Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
+import { type Dispatcher, Pool } from 'undici';
 import { type DevPki, type Environment, environments } from './dev-pki.ts';
 import { type ErrorEnvelope, envelope, rewriteError } from './envelope.ts';
 import { findRoute, type Route } from './spec.ts';
@@ -47,8 +47,18 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-// Hop-by-hop headers: they describe one connection and must not be forwarded.
-const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te'];
+// Hop-by-hop headers describe one connection and are not forwarded (undici refuses most of them);
+// `expect: 100-continue` is answered by Node's server already.
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+]);
 const maxErrorBody = 1 << 20;
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -56,8 +66,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const verifier = new TokenVerifier(pki.jwt.publicKey);
   const cas = environments.map((env) => [env, new X509Certificate(pki.cas[env])] as const);
   const environmentOf = new WeakMap<object, Environment | undefined>();
-  // Keep-alive sockets to Prism: a new TCP connection per request would halve throughput.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
+  // Keep-alive connections to Prism through undici, which costs about half of node:http per request.
+  const prism = new Pool(`http://${options.prism.host}:${options.prism.port}`, { pipelining: 1 });
 
   const server = createServer({
     key: pki.server.key,
@@ -112,48 +122,61 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   function forward(req: IncomingMessage, res: ServerResponse, path: string) {
-    const headers: IncomingHttpHeaders = { ...req.headers };
-    for (const name of hopByHop) delete headers[name];
-    const upstream = request(
-      {
-        host: options.prism.host,
-        port: options.prism.port,
-        method: req.method,
-        path: req.url,
+    const headers: string[] = [];
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      if (!hopByHop.has((raw[i] as string).toLowerCase()))
+        headers.push(raw[i] as string, raw[i + 1] as string);
+    }
+    const hasBody =
+      req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    prism
+      .request({
+        method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+        path: req.url ?? '/',
         headers,
-        agent,
-        timeout: 30_000,
-      },
-      (answer) => {
-        const status = answer.statusCode ?? 502;
-        const violations = answer.headers['sl-violations'];
-        if (onViolation && typeof violations === 'string') {
-          onViolation({
-            method: req.method ?? '',
-            path: req.url ?? '',
-            status,
-            violations: list(violations),
-          });
-        }
-        if (mode === 'mock' && status >= 400) return rewrite(answer, res, status, path, violations);
-        const out: Record<string, string | string[]> = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (value !== undefined && !hopByHop.includes(name)) out[name] = value;
-        }
-        res.writeHead(status, out);
-        pipeline(answer, res, () => {});
-      },
-    );
-    upstream.once('timeout', () => upstream.destroy(new Error('Prism did not answer within 30 s')));
-    upstream.once('error', (error) => {
-      if (res.headersSent) return res.destroy();
-      send(res, envelope(502, 'BAD_GATEWAY', `The mock could not reach Prism: ${error.message}`, path));
-    });
-    pipeline(req, upstream, () => {});
+        body: hasBody ? req : null,
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      })
+      .then(
+        (answer) => {
+          const status = answer.statusCode;
+          const violations = answer.headers['sl-violations'];
+          if (onViolation && typeof violations === 'string') {
+            onViolation({
+              method: req.method ?? '',
+              path: req.url ?? '',
+              status,
+              violations: list(violations),
+            });
+          }
+          if (mode === 'mock' && status >= 400) return rewrite(answer.body, res, status, path, violations);
+          const out: Record<string, string | string[]> = {};
+          for (const name in answer.headers) {
+            const value = answer.headers[name];
+            if (value !== undefined && !hopByHop.has(name)) out[name] = value;
+          }
+          res.writeHead(status, out);
+          pipeline(answer.body, res, () => {});
+        },
+        (error: Error) => {
+          if (res.headersSent) return res.destroy();
+          send(
+            res,
+            envelope(
+              502,
+              'BAD_GATEWAY',
+              `The mock could not get an answer from Prism: ${error.message}`,
+              path,
+            ),
+          );
+        },
+      );
   }
 
   function rewrite(
-    answer: IncomingMessage,
+    answer: Readable,
     res: ServerResponse,
     status: number,
     path: string,
@@ -212,7 +235,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      agent.destroy();
+      await prism.close();
     },
   };
 }

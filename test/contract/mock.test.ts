@@ -1,0 +1,17 @@
+// The gateway suites share one mock (real Prism with --errors, real mTLS gateway): started once here,
+// since Prism's start-up is most of each suite's cost. Each suite lives in ./suites.
+import { afterAll, describe } from 'vitest';
+import { stopSharedMock } from './helpers/shared.ts';
+import { examplesSuite } from './suites/examples.ts';
+import { garbageSuite } from './suites/garbage.ts';
+import { negativeSuite } from './suites/negative.ts';
+import { operationsSuite } from './suites/operations.ts';
+import { propertiesSuite } from './suites/properties.ts';
+
+afterAll(stopSharedMock);
+
+describe('all 22 operations through the client', operationsSuite);
+describe('named examples under --errors', examplesSuite);
+describe('negative cases', negativeSuite);
+describe('properties', propertiesSuite);
+describe('garbage on the wire', garbageSuite);

@@ -1,0 +1,133 @@
+// Garbage on the wire: random bytes instead of a TLS handshake, and broken HTTP inside a good TLS
+// connection. The gateway drops or answers them and keeps serving everyone else.
+import { connect as tcpConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import fc from 'fast-check';
+import type { Agent } from 'undici';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { TestMock } from '../../support/mock-server.ts';
+import { raw, rawAgent } from '../helpers/clients.ts';
+import { sharedMock } from '../helpers/shared.ts';
+
+let mock: TestMock;
+let agent: Agent;
+let port: number;
+
+export function garbageSuite(): void {
+  beforeAll(async () => {
+    ({ mock } = await sharedMock());
+    agent = rawAgent(mock);
+    port = Number(new URL(mock.url).port);
+  });
+  afterAll(async () => {
+    await agent?.close();
+  });
+
+  /** Still serving: a good request gets its answer. */
+  async function expectServing() {
+    const token = await mock.token();
+    const answer = await raw(agent, `${mock.url}/hb/webhook/logs?webhookId=w`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+  }
+
+  /** Sends bytes on a plain TCP connection; resolves when the gateway closes it, or 'open' after waitMs. */
+  function sendTcp(bytes: Uint8Array, end: boolean, waitMs = 3000): Promise<'closed' | 'open'> {
+    return new Promise((resolve) => {
+      const socket = tcpConnect(port, '127.0.0.1');
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve('open');
+      }, waitMs);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve('closed');
+      });
+      socket.write(bytes);
+      if (end) socket.end();
+    });
+  }
+
+  /** Sends text inside a mutually authenticated TLS connection; resolves with what came back. */
+  function sendOverTls(text: string | Buffer): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const { cert, key } = mock.mock.pki.clients.sandbox;
+      const socket = tlsConnect({
+        host: '127.0.0.1',
+        port,
+        cert,
+        key,
+        ca: mock.mock.pki.serverCa,
+        servername: 'localhost',
+      });
+      let answer = '';
+      const timer = setTimeout(() => socket.destroy(), 5000);
+      socket.on('secureConnect', () => socket.end(text));
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('latin1');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+    });
+  }
+
+  test('random bytes instead of a TLS handshake', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 4096 }), async (bytes) => {
+        expect(await sendTcp(bytes, true)).toBe('closed');
+      }),
+      { numRuns: 40 },
+    );
+    await expectServing();
+  });
+
+  test('a TLS ClientHello cut short, then silence: others are served meanwhile', async () => {
+    // The first bytes of a TLS record with a ClientHello that never completes.
+    const partial = Buffer.from('16030100c8010000c40303', 'hex');
+    const stalled = sendTcp(partial, false, 1000);
+    await expectServing();
+    expect(await stalled).toBe('open'); // still waiting for the rest (until the handshake timeout)
+    expect(await sendTcp(partial, true)).toBe('closed');
+  });
+
+  test('plain HTTP on the TLS port', async () => {
+    expect(await sendTcp(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n'), true)).toBe('closed');
+    await expectServing();
+  });
+
+  test('broken HTTP inside a good TLS connection gets a 400 envelope', async () => {
+    const cases = [
+      'NOT HTTP AT ALL\r\n\r\n',
+      'GET /hb/webhook/logs HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'POST /hb/webhook/try HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    ];
+    for (const text of cases) {
+      const answer = await sendOverTls(text);
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(body).toMatchObject({ code: 'BAD_REQUEST', details: [] });
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 2048 }), async (bytes) => {
+        const answer = await sendOverTls(Buffer.from(bytes));
+        // Whatever came back is an HTTP answer (or nothing, when the bytes never formed a request).
+        if (answer) expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+      }),
+      { numRuns: 30 },
+    );
+    await expectServing();
+  });
+
+  test('a hundred connections dropped mid-handshake at once', async () => {
+    const hello = Buffer.from('16030100c8010000c40303', 'hex');
+    await Promise.all(Array.from({ length: 100 }, () => sendTcp(hello, true)));
+    await expectServing();
+  });
+}
