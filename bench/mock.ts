@@ -1,0 +1,169 @@
+// Throughput and p99 latency of (a) Prism directly over HTTP and (b) the mock's mTLS gateway in front
+// of the same Prism, with the same requests in the same run. Target: b/a >= 0.8 with no errors under
+// 50 concurrent keep-alive connections. Run: npx tsx bench/mock.ts [--duration 30] [--connections 50]
+import '../scripts/env.ts';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { freePort, signToken } from '../packages/mock/src/index.ts';
+import { bundledSpecPath } from '../test/support/mock-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const seconds = Number(values.duration);
+const connections = Number(values.connections);
+
+// The same mix on both sides: valid JSON bodies, a GET with a query, and an invalid request (which the
+// gateway rewrites into the error envelope with the real violations).
+const accountHeaders = { 'content-type': 'application/json', 'x-account-id': 'acc-1' };
+const mix = [
+  {
+    method: 'PUT',
+    path: '/hb/accounts/account-holders',
+    headers: accountHeaders,
+    body: '{"registerName":"Padaria Pao Dourado Ltda","email":"a@b.com"}',
+    status: 200,
+  },
+  {
+    method: 'POST',
+    path: '/hb/cards/create',
+    headers: accountHeaders,
+    body: '{"alias":"Compras","password":"123456","typeCard":"Virtual","programId":1}',
+    status: 200,
+  },
+  { method: 'GET', path: '/hb/webhook/logs?webhookId=wh-1', headers: {}, body: undefined, status: 200 },
+  { method: 'POST', path: '/hb/cards/create', headers: accountHeaders, body: '{"alias":1}', status: 400 },
+] as const;
+
+interface Result {
+  requests: number;
+  errors: number;
+  firstError?: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(pool: Pool, token: string, durationMs: number): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const end = performance.now() + durationMs;
+  let next = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const req = mix[next++ % mix.length] as (typeof mix)[number];
+      const started = performance.now();
+      try {
+        const res = await pool.request({
+          method: req.method,
+          path: req.path,
+          headers: { ...req.headers, authorization: `Bearer ${token}` },
+          body: req.body,
+        });
+        await res.body.dump();
+        if (res.statusCode !== req.status) {
+          errors++;
+          firstError ??= `${req.method} ${req.path} → ${res.statusCode}`;
+        }
+      } catch (error) {
+        errors++;
+        firstError ??= String(error);
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    firstError,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+async function main() {
+  const work = await mkdtemp(join(tmpdir(), 'banking-bench-'));
+  const pkiDir = join(work, 'pki');
+  const prismPort = await freePort();
+  // The mock in its own process, as `npm run mock` runs it: the load generator must not share its CPU.
+  const cli = fileURLToPath(new URL('../packages/mock/src/cli.ts', import.meta.url));
+  const args = [
+    '--import',
+    'tsx',
+    cli,
+    '--port',
+    '0',
+    '--prism-port',
+    String(prismPort),
+    '--spec',
+    await bundledSpecPath(),
+  ];
+  const mock: ChildProcess = spawn(process.execPath, [...args, '--pki-dir', pkiDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      mock.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk;
+        const match = /ready at (https:\S+)/.exec(out);
+        if (match?.[1]) resolve(match[1]);
+      });
+      mock.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
+    });
+    const read = (file: string) => readFileSync(join(pkiDir, file), 'utf8');
+    const token = await signToken(read('jwt-signing-key.pem'), { env: 'sandbox', scopes: ['webhook.read'] });
+    const tls = {
+      cert: read('client-sandbox.pem'),
+      key: read('client-sandbox-key.pem'),
+      ca: read('server-ca.pem'),
+    };
+
+    const targets = {
+      'a) Prism, HTTP': new Pool(`http://127.0.0.1:${prismPort}`, { connections, pipelining: 1 }),
+      'b) gateway, mTLS': new Pool(url, { connections, pipelining: 1, connect: tls }),
+    };
+    const results: Record<string, Result> = {};
+    for (const [name, pool] of Object.entries(targets)) {
+      await load(pool, token, Number(values.warmup) * 1000);
+      results[name] = await load(pool, token, seconds * 1000);
+      await pool.close();
+    }
+
+    console.log(`\n${connections} keep-alive connections, ${seconds} s each, same request mix\n`);
+    console.log('target             requests    req/s   p50 ms   p99 ms   errors');
+    for (const [name, r] of Object.entries(results)) {
+      const row = [r.requests, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors];
+      console.log(`${name.padEnd(17)} ${row.map((v, i) => String(v).padStart(i === 0 ? 9 : 8)).join(' ')}`);
+      if (r.firstError) console.log(`  first error: ${r.firstError}`);
+    }
+    const [a, b] = Object.values(results) as [Result, Result];
+    const ratio = b.rps / a.rps;
+    const met = ratio >= 0.8 && a.errors + b.errors === 0;
+    console.log(`\nratio b/a: ${ratio.toFixed(2)} (target >= 0.80, no errors): ${met ? 'met' : 'NOT met'}`);
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    mock.kill('SIGINT');
+    await new Promise((resolve) => mock.once('exit', resolve));
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
