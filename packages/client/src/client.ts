@@ -4,12 +4,12 @@ import createClient, { type Client, type FetchResponse } from 'openapi-fetch';
 import { Agent } from 'undici';
 import type { paths } from './api.js';
 import { cnabBody } from './cnab.js';
-import { type OperationInfo, operations } from './operations.js';
+import { operations } from './operations.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
 import { retryPolicy } from './retry.js';
 import { connector, refusesHandshake, resolveTls } from './tls.js';
 import { TokenCache } from './token.js';
-import { CALL, type CallInfo, createTransport, LiteRequest } from './transport.js';
+import { createTransport, LiteRequest, withCall } from './transport.js';
 
 /** `x-account-id` made optional on every operation: the client's default fills it in. */
 type AccountOptional<Op> = Op extends { parameters: { header: { 'x-account-id': string } } }
@@ -115,16 +115,19 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
   type Init =
     | { params?: { path?: Record<string, unknown> }; parseAs?: string; [key: string]: unknown }
     | undefined;
-  const forward = (method: Methods) => async (path: string, init: Init) => {
-    checkPathParams(method, path, init?.params?.path);
-    const op: OperationInfo = operations[`${method} ${path}`] ?? {
+  const forward = (method: Methods) => (path: string, init: Init) => {
+    try {
+      checkPathParams(method, path, init?.params?.path);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const op = operations[`${method} ${path}`] ?? {
       operationId: `${method} ${path}`,
       accountScoped: false,
       idempotent: false,
     };
-    const call: CallInfo = { ...op, path, stream: init?.parseAs === 'stream' };
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    return (core[method] as any)(path, { ...init, [CALL]: call });
+    const send = core[method] as (path: string, init: Init) => Promise<unknown>;
+    return withCall({ op, path, stream: init?.parseAs === 'stream' }, () => send(path, init));
   };
 
   const client = {

@@ -35,6 +35,13 @@ export class TokenCache {
     return typeof this.#source === 'function';
   }
 
+  /** The token, when one is ready without waiting. */
+  peek(): string | undefined {
+    const source = this.#source;
+    if (typeof source === 'string') return source;
+    return this.#value !== undefined && Date.now() < this.#refreshAt ? this.#value : undefined;
+  }
+
   get(): Promise<string> {
     const source = this.#source;
     if (typeof source === 'string') return Promise.resolve(source);

@@ -1,0 +1,108 @@
+// Requests per second over ONE keep-alive mTLS connection, measured in one run:
+//   (a) raw undici.request, (b) plain openapi-fetch with an undici dispatcher, (c) @banking-api/client.
+// Prints c/a (target >= 0.85), c/b and the server's TLS handshake count (should equal connections: 3).
+// Variants run in interleaved batches (order rotating each round) so load drift on a shared machine
+// hits all three alike. The client is built first and measured as shipped (dist/).
+// Run: npx tsx bench/client.ts [--requests 6000] [--batch 200]
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import createClient from 'openapi-fetch';
+import { Agent } from 'undici';
+import { build } from '../packages/client/build.js';
+import type { paths } from '../packages/client/src/index.js';
+import { makeCa, makeClientCert, makeServerCert } from '../packages/mock/src/pki.js';
+
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '6000' }, batch: { type: 'string', default: '200' } },
+});
+const batch = Number(values.batch);
+const rounds = Math.ceil(Number(values.requests) / batch);
+await build();
+const { createBankingClient } = await import('../packages/client/dist/index.js');
+
+const ca = makeCa('Bench CA');
+const serverPair = makeServerCert(ca, ['127.0.0.1']);
+const clientPair = makeClientCert(ca, 'bench-client');
+const server = fork(fileURLToPath(new URL('./client.server.ts', import.meta.url)), {
+  execArgv: ['--import', 'tsx'],
+  env: {
+    ...process.env,
+    BENCH_TLS: JSON.stringify({ key: serverPair.key, cert: serverPair.cert, ca: ca.cert }),
+  },
+});
+const ask = <T>(message?: string) =>
+  new Promise<T>((resolve) => {
+    server.once('message', (reply) => resolve(reply as T));
+    if (message) server.send(message);
+  });
+const { port } = await ask<{ port: number }>();
+const origin = `https://127.0.0.1:${port}`;
+const tls = { cert: clientPair.cert, key: clientPair.key, ca: ca.cert };
+const path = '/hb/multi-access/otp/validate';
+const body = { context: 'login', code: '123456' };
+const token = 'bench-token';
+
+// (a) raw undici.request
+const rawAgent = new Agent({ connect: tls, connections: 1 });
+const raw = async () => {
+  const res = await rawAgent.request({
+    origin,
+    path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return res.body.json();
+};
+
+// (b) plain openapi-fetch: global fetch with the undici dispatcher
+const fetchAgent = new Agent({ connect: tls, connections: 1 });
+const plain = createClient<paths>({
+  baseUrl: origin,
+  headers: { authorization: `Bearer ${token}` },
+  requestInitExt: { dispatcher: fetchAgent },
+});
+const viaOpenapiFetch = async () => (await plain.POST(path, { body })).data;
+
+// (c) our client
+const ours = createBankingClient({ baseUrl: origin, tls, token, connections: 1 });
+const viaClient = async () => (await ours.POST(path, { body })).data;
+
+const variants: [string, () => Promise<unknown>][] = [
+  ['a', raw],
+  ['b', viaOpenapiFetch],
+  ['c', viaClient],
+];
+for (const [, run] of variants) {
+  const check = (await run()) as { valid?: boolean };
+  if (check?.valid !== true) throw new Error('bench: unexpected answer');
+  for (let i = 0; i < 300; i++) await run(); // warm-up (JIT, connection)
+}
+const elapsed: Record<string, number> = { a: 0, b: 0, c: 0 };
+for (let round = 0; round < rounds; round++) {
+  for (let v = 0; v < variants.length; v++) {
+    const [name, run] = variants[(round + v) % variants.length] as [string, () => Promise<unknown>];
+    const started = performance.now();
+    for (let i = 0; i < batch; i++) await run();
+    elapsed[name] = (elapsed[name] ?? 0) + performance.now() - started;
+  }
+}
+const perSecond = (name: string) => (rounds * batch) / ((elapsed[name] ?? Number.NaN) / 1000);
+const [a, b, c] = ['a', 'b', 'c'].map(perSecond) as [number, number, number];
+const { handshakes } = await ask<{ handshakes: number }>('handshakes');
+
+const fmt = (n: number) => n.toFixed(0).padStart(6);
+console.log(
+  `sequential POST ${path}: ${rounds * batch} requests per variant in batches of ${batch}, one keep-alive mTLS connection each`,
+);
+console.log(`(a) raw undici.request          ${fmt(a)} req/s`);
+console.log(`(b) openapi-fetch + dispatcher  ${fmt(b)} req/s`);
+console.log(`(c) @banking-api/client         ${fmt(c)} req/s`);
+console.log(
+  `c/a = ${(c / a).toFixed(3)} (target >= 0.85)   c/b = ${(c / b).toFixed(3)}   b/a = ${(b / a).toFixed(3)}`,
+);
+console.log(`TLS handshakes: ${handshakes} for 3 connections and ${3 * (rounds * batch + 301)} requests`);
+
+await Promise.all([rawAgent.close(), fetchAgent.close(), ours.close()]);
+server.send('stop');

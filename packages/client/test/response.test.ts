@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { BufferedResponse } from '../src/response.js';
+
+const make = () =>
+  new BufferedResponse(
+    new TextEncoder().encode('{"ok":true}'),
+    200,
+    { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] },
+    'https://h/p',
+  );
+
+describe('BufferedResponse behaves as a Response', () => {
+  it('is a Response with status, url and read-only headers', () => {
+    const response = make();
+    expect(response).toBeInstanceOf(Response);
+    expect(response.headers).toBeInstanceOf(Headers);
+    expect([response.status, response.ok, response.url]).toEqual([200, true, 'https://h/p']);
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect(response.headers.has('x-none')).toBe(false);
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect([...response.headers]).toEqual([
+      ['content-type', 'application/json'],
+      ['set-cookie', 'a=1, b=2'],
+    ]);
+    expect(() => response.headers.set('x', 'y')).toThrow(/immutable/);
+  });
+
+  it('reads the body once, in any form; clone gives a second read', async () => {
+    const response = make();
+    const copy = response.clone();
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(/already been read/);
+    expect(await new Response(copy.body).text()).toBe('{"ok":true}');
+    expect(
+      await make()
+        .blob()
+        .then((b) => b.type),
+    ).toBe('application/json');
+    expect(new Uint8Array(await make().arrayBuffer()).length).toBe(11);
+    expect(new BufferedResponse(null, 204, {}, 'u').body).toBeNull();
+  });
+});
