@@ -11,9 +11,24 @@ export interface CodeSample {
 const placeholder = (p: Parameter) =>
   p.example === undefined ? `<${p.name}>` : typeof p.example === 'string' ? p.example : String(p.example);
 
-const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
 const tsString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const tsKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : tsString(name));
+/** A JSON value as a TypeScript literal: bare keys where possible, single-quoted strings. */
+function tsLiteral(value: unknown, pad = ''): string {
+  if (typeof value === 'string') return tsString(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    return `[\n${value.map((v) => `${pad}  ${tsLiteral(v, `${pad}  `)}`).join(',\n')},\n${pad}]`;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (!entries.length) return '{}';
+    const lines = entries.map(([k, v]) => `${pad}  ${tsKey(k)}: ${tsLiteral(v, `${pad}  `)}`);
+    return `{\n${lines.join(',\n')},\n${pad}}`;
+  }
+  return JSON.stringify(value);
+}
+
 const isMultipart = (op: Operation) => op.body?.contentType === 'multipart/form-data';
 
 const clientSetup = `import { createBankingClient } from '@banking-api/client';
@@ -56,7 +71,7 @@ export function typescriptSample(op: Operation): string {
     lines.push(`const { data, error, response } = await client.uploadCnab240({ path: 'remessa.rem' });`);
   } else {
     const init = [tsParams(op)];
-    if (op.body) init.push(`body: ${indent(JSON.stringify(op.body.example ?? {}, null, 2), '  ')}`);
+    if (op.body) init.push(`body: ${tsLiteral(op.body.example ?? {}, '  ')}`);
     const args = init.filter(Boolean);
     const call = `client.${op.method}('${op.path}'${args.length ? `, {\n  ${args.join(',\n  ')},\n}` : ''})`;
     lines.push(`const { data, error, response } = await ${call};`);

@@ -1,0 +1,81 @@
+// Every TypeScript code sample of the reference, generated from the current spec, type-checks against the
+// client's source: a spec or client change that breaks a published sample fails here.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleSpec } from '../../scripts/bundle.ts';
+import { curlSample, typescriptSample } from '../../scripts/docs/samples.ts';
+import { type Json, type Operation, operations } from '../../scripts/docs/spec.ts';
+import { root, specPath } from '../../scripts/paths.ts';
+
+const dir = path.join(root, '.cache/docs-samples');
+
+/** Type-checks the files with the repo's compiler settings, `@banking-api/client` mapped to its source. */
+function typeCheck(files: string[]): string[] {
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+    paths: { '@banking-api/client': [path.join(root, 'packages/client/src/index.ts')] },
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    const file = d.file ? path.relative(root, d.file.fileName) : '';
+    return `${file}:${(where?.line ?? 0) + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
+
+let ops: Operation[];
+beforeAll(async () => {
+  ops = operations((await bundleSpec(specPath)) as Json);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+});
+
+describe('TypeScript code samples', () => {
+  it('cover all 22 operations and type-check against @banking-api/client; a stale sample fails', async () => {
+    expect(ops).toHaveLength(22);
+    const files = await Promise.all(
+      ops.map(async (op) => {
+        const file = path.join(dir, `${op.operationId}.ts`);
+        await writeFile(file, typescriptSample(op));
+        return file;
+      }),
+    );
+    // Control, in the same program (one compile): what a sample looks like after the spec moved on.
+    const sendPix = ops.find((op) => op.operationId === 'sendPix');
+    if (!sendPix) throw new Error('sendPix missing from the spec');
+    const stale = typescriptSample(sendPix)
+      .replace("'/ar/pix/v2/pix/{id}'", "'/ar/pix/v3/pix/{id}'") // a renamed path
+      .replace(/ {4}header: \{[^}]*\},\n/, ''); // and a required header dropped
+    const staleFile = path.join(dir, 'stale-control.ts');
+    await writeFile(staleFile, stale);
+
+    const problems = typeCheck([...files, staleFile]);
+    const fromSamples = problems.filter((p) => !p.startsWith(path.relative(root, staleFile)));
+    expect(fromSamples).toEqual([]);
+    expect(problems.join('\n')).toContain('"/ar/pix/v3/pix/{id}"');
+  });
+});
+
+describe('curl code samples', () => {
+  it('use the client certificate, key and CA, the Bearer token and the account header where required', () => {
+    for (const op of ops) {
+      const sample = curlSample(op);
+      expect(sample).toMatch(/^(# .*\n)?curl --cert client\.crt --key client\.key --cacert ca\.crt /);
+      expect(sample).toContain(`-X ${op.method} "$BANKING_API_URL/`);
+      expect(sample).toContain('Authorization: Bearer $BANKING_API_TOKEN');
+      const needsAccount = op.parameters.some((p) => p.in === 'header' && p.name === 'x-account-id');
+      expect(sample.includes("-H 'x-account-id: "), op.operationId).toBe(needsAccount);
+      expect(sample).not.toMatch(/\{[A-Za-z]+\}/); // every path parameter filled in
+    }
+    const upload = ops.find((op) => op.operationId === 'uploadCnab240File');
+    expect(upload && curlSample(upload)).toContain('-F file=@remessa.rem');
+  });
+});
