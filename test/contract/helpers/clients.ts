@@ -1,12 +1,12 @@
 // Clients of the mock for the contract tests: the published client over mTLS, and raw undici for
 // requests the typed client refuses to send (missing headers, no token, malformed bodies).
 
+import { createBankingClient } from '@banking-api/client';
 import type { Environment } from '@banking-api/mock';
 import { Agent, request } from 'undici';
-import { createBankingClient } from '../../../packages/client/src/index.ts';
 import type { TestMock } from '../../support/mock-server.ts';
 
-export { TransportError } from '../../../packages/client/src/index.ts';
+export { TransportError } from '@banking-api/client';
 export const accountId = '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34';
 
 export function bankingClient(
