@@ -6,10 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { root, specPath } from './paths.ts';
-import { writeChangelog } from './review/changelog.ts';
+import { startDiffEngine } from './review/diff-engine.ts';
 import { defaultBase, repoOf, snapshotAt } from './review/git-snapshot.ts';
-import { renderReport } from './review/report.ts';
-import { reviewSpecs } from './review/run.ts';
 
 const usage = `Usage: npm run review -- [--base <git ref>] [--out <file>] [--release] [--spec <file>]
   --base     compare against this ref (default: the merge base with main)
@@ -39,11 +37,17 @@ export async function main(argv: string[]): Promise<number> {
   const ref = values.base ?? (await defaultBase(repo));
   const snapshot = await snapshotAt(repo, ref, path.relative(repo, spec));
   try {
+    // The engine is a separate process: start it before loading the in-process tools (seconds, cold).
+    const engine = startDiffEngine(snapshot.specFile, spec);
+    engine.catch(() => {}); // awaited inside reviewSpecs
+    const { reviewSpecs } = await import('./review/run.ts');
+    const { renderReport } = await import('./review/report.ts');
     const review = await reviewSpecs({
       baseFile: snapshot.specFile,
       headFile: spec,
       baseLabel: `${ref} (${snapshot.commit.slice(0, 7)})`,
       headLabel: 'working tree',
+      engine,
     });
     const report = renderReport(review);
     console.log(report);
@@ -56,7 +60,10 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`✖ Breaking-change gate failed: ${why}`);
       return 1;
     }
-    if (values.release) console.error(await writeChangelog(path.join(repo, 'CHANGELOG.md'), review));
+    if (values.release) {
+      const { writeChangelog } = await import('./review/changelog.ts');
+      console.error(await writeChangelog(path.join(repo, 'CHANGELOG.md'), review));
+    }
     return 0;
   } finally {
     await snapshot.dispose();

@@ -1,7 +1,9 @@
 // The breaking-change engine: `redocly diff` (experimental, @redocly/cli). It has no Node API, so it runs
-// as a child process on two bundled files and we read its JSON report.
+// as a child process and we read its JSON report. It resolves `$ref`s itself, so it reads the source files
+// and can start before this process has loaded the other tools (most of a cold review's time).
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -62,4 +64,19 @@ export async function runDiffEngine(
   if (report.reportVersion !== '1')
     throw new Error(`redocly diff: unknown report version ${report.reportVersion}`);
   return report;
+}
+
+/** The spec a base without openapi.yaml is compared as: everything in the head is new. */
+export const EMPTY_SPEC = { openapi: '3.1.0', info: { title: '(no spec)', version: '0.0.0' }, paths: {} };
+
+/** Starts the engine on two spec files (base undefined: no spec at the base) in a temporary directory. */
+export async function startDiffEngine(baseFile: string | undefined, headFile: string): Promise<EngineReport> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'spec-review-diff-'));
+  try {
+    const base = baseFile ?? path.join(dir, 'empty.json');
+    if (!baseFile) await writeFile(base, JSON.stringify(EMPTY_SPEC));
+    return await runDiffEngine(base, headFile, path.join(dir, 'diff.json'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

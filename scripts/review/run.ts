@@ -1,10 +1,9 @@
-// One review: bundle both sides in this process, then diff (engine), lint, types and gaps side by side.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// One review: the diff engine in a child process while this one bundles, lints and renders types.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Gate, gate } from './ack.ts';
 import { type Change, classify, overallImpact } from './classify.ts';
-import { runDiffEngine } from './diff-engine.ts';
+import { EMPTY_SPEC, type EngineReport, startDiffEngine } from './diff-engine.ts';
 import { type GapsDelta, gapsDelta } from './gaps.ts';
 import { type LintDelta, lintDelta } from './lint-delta.ts';
 import { listOperations } from './operations.ts';
@@ -18,6 +17,8 @@ export type ReviewInput = {
   headFile: string;
   baseLabel: string;
   headLabel: string;
+  /** The engine's report when the caller started it early (see startDiffEngine); started here otherwise. */
+  engine?: Promise<EngineReport>;
 };
 
 export type Review = {
@@ -42,47 +43,31 @@ async function lintOnce(file: string) {
   return lintCache.get(key) as ReturnType<typeof lintSpec>;
 }
 
-const EMPTY = { openapi: '3.1.0', info: { title: '(no spec)', version: '0.0.0' }, paths: {} };
 const versionOf = (doc: unknown) => String((doc as { info?: { version?: unknown } })?.info?.version ?? '');
 
 export async function reviewSpecs(input: ReviewInput): Promise<Review> {
+  const engine = input.engine ?? startDiffEngine(input.baseFile, input.headFile);
+  engine.catch(() => {}); // awaited below; avoids an unhandled rejection while the rest runs
   const [base, head] = await Promise.all([
-    input.baseFile ? bundleSpec(input.baseFile) : EMPTY,
+    input.baseFile ? bundleSpec(input.baseFile) : EMPTY_SPEC,
     bundleSpec(input.headFile),
   ]);
-  const dir = await mkdtemp(path.join(tmpdir(), 'spec-review-'));
-  try {
-    const files = { base: path.join(dir, 'base.json'), head: path.join(dir, 'head.json') };
-    await Promise.all([
-      writeFile(files.base, JSON.stringify(base)),
-      writeFile(files.head, JSON.stringify(head)),
-    ]);
-    // The engine runs as a child process: start it first and do the in-process work meanwhile.
-    const engine = runDiffEngine(files.base, files.head, path.join(dir, 'diff.json'));
-    engine.catch(() => {}); // awaited below; avoids an unhandled rejection while the rest runs
-    const lintBefore = input.baseFile ? await lintOnce(input.baseFile) : [];
-    const lintAfter = await lintOnce(input.headFile);
-    const typesBefore = await renderTypes(base as unknown as Parameters<typeof renderTypes>[0]);
-    const typesAfter = await renderTypes(head as unknown as Parameters<typeof renderTypes>[0]);
-    const changes = classify(await engine, base, head);
-    const version = checkVersion(versionOf(base), versionOf(head), overallImpact(changes));
-    return {
-      baseLabel: input.baseLabel,
-      headLabel: input.headLabel,
-      changes,
-      lint: lintDelta(lintBefore, lintAfter),
-      types: typesDelta(typesBefore, typesAfter),
-      gaps: gapsDelta(base, head),
-      version,
-      gate: await gate(changes, base, head, version, input.headFile),
-      operationIds: Object.fromEntries(
-        [...listOperations(base).values(), ...listOperations(head).values()].map((op) => [
-          op.key,
-          op.operationId ?? '',
-        ]),
-      ),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const lintBefore = input.baseFile ? await lintOnce(input.baseFile) : [];
+  const lintAfter = await lintOnce(input.headFile);
+  const typesBefore = await renderTypes(base as unknown as Parameters<typeof renderTypes>[0]);
+  const typesAfter = await renderTypes(head as unknown as Parameters<typeof renderTypes>[0]);
+  const changes = classify(await engine, base, head);
+  const version = checkVersion(versionOf(base), versionOf(head), overallImpact(changes));
+  const operations = [...listOperations(base).values(), ...listOperations(head).values()];
+  return {
+    baseLabel: input.baseLabel,
+    headLabel: input.headLabel,
+    changes,
+    lint: lintDelta(lintBefore, lintAfter),
+    types: typesDelta(typesBefore, typesAfter),
+    gaps: gapsDelta(base, head),
+    version,
+    gate: await gate(changes, base, head, version, input.headFile),
+    operationIds: Object.fromEntries(operations.map((op) => [op.key, op.operationId ?? ''])),
+  };
 }
