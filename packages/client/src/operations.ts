@@ -6,26 +6,82 @@ export interface OperationInfo {
 }
 
 export const operations: Readonly<Record<string, OperationInfo>> = {
-  'POST /hb/accounts/business': { operationId: 'createBusinessAccount', accountScoped: false, idempotent: false },
-  'PUT /hb/accounts/account-holders': { operationId: 'updateAccountHolder', accountScoped: true, idempotent: false },
-  'PUT /ar/accounts/{id}/full/legal-person': { operationId: 'upsertLegalPerson', accountScoped: false, idempotent: true },
-  'POST /hb/pix/qrcodes/billing': { operationId: 'createDueDatedPixQrCode', accountScoped: true, idempotent: false },
-  'POST /hb/pix/qrcodes/static': { operationId: 'createStaticPixQrCode', accountScoped: true, idempotent: false },
-  'POST /hb/bank-slips/registrations': { operationId: 'registerBoleto', accountScoped: true, idempotent: false },
+  'POST /hb/accounts/business': {
+    operationId: 'createBusinessAccount',
+    accountScoped: false,
+    idempotent: false,
+  },
+  'PUT /hb/accounts/account-holders': {
+    operationId: 'updateAccountHolder',
+    accountScoped: true,
+    idempotent: false,
+  },
+  'PUT /ar/accounts/{id}/full/legal-person': {
+    operationId: 'upsertLegalPerson',
+    accountScoped: false,
+    idempotent: true,
+  },
+  'POST /hb/pix/qrcodes/billing': {
+    operationId: 'createDueDatedPixQrCode',
+    accountScoped: true,
+    idempotent: false,
+  },
+  'POST /hb/pix/qrcodes/static': {
+    operationId: 'createStaticPixQrCode',
+    accountScoped: true,
+    idempotent: false,
+  },
+  'POST /hb/bank-slips/registrations': {
+    operationId: 'registerBoleto',
+    accountScoped: true,
+    idempotent: false,
+  },
   'PUT /ar/boletos/{id}': { operationId: 'createBoleto', accountScoped: true, idempotent: true },
-  'PUT /ar/boletos/payments/{id}/confirm': { operationId: 'confirmBoletoPayment', accountScoped: true, idempotent: true },
-  'POST /ar/notifications/resend': { operationId: 'resendNotification', accountScoped: false, idempotent: false },
-  'POST /hb/multi-access/otp/validate': { operationId: 'validateOtp', accountScoped: false, idempotent: false },
-  'POST /hb/cards/{cardProxy}/second': { operationId: 'requestCardSecondCopy', accountScoped: false, idempotent: false },
+  'PUT /ar/boletos/payments/{id}/confirm': {
+    operationId: 'confirmBoletoPayment',
+    accountScoped: true,
+    idempotent: true,
+  },
+  'POST /ar/notifications/resend': {
+    operationId: 'resendNotification',
+    accountScoped: false,
+    idempotent: false,
+  },
+  'POST /hb/multi-access/otp/validate': {
+    operationId: 'validateOtp',
+    accountScoped: false,
+    idempotent: false,
+  },
+  'POST /hb/cards/{cardProxy}/second': {
+    operationId: 'requestCardSecondCopy',
+    accountScoped: false,
+    idempotent: false,
+  },
   'POST /hb/transfers/ted': { operationId: 'sendTed', accountScoped: true, idempotent: false },
   'PUT /ar/pix/v2/pix/{id}': { operationId: 'sendPix', accountScoped: true, idempotent: true },
-  'GET /ar/notifications/webhook/{type}': { operationId: 'getWebhookUrl', accountScoped: false, idempotent: false },
+  'GET /ar/notifications/webhook/{type}': {
+    operationId: 'getWebhookUrl',
+    accountScoped: false,
+    idempotent: false,
+  },
   'POST /hb/cards/create': { operationId: 'createCard', accountScoped: true, idempotent: false },
   'POST /hb/webhook/retry': { operationId: 'retryWebhook', accountScoped: false, idempotent: false },
   'POST /hb/cnab/240/files': { operationId: 'uploadCnab240File', accountScoped: false, idempotent: false },
-  'PUT /ar/pix/pix/{endToEndId}/refund/{id}': { operationId: 'refundPix', accountScoped: false, idempotent: true },
-  'PUT /ar/boletos/payments/{id}/validate': { operationId: 'validateBoletoPayment', accountScoped: true, idempotent: true },
-  'DELETE /ar/automatic-pix/recurrences/authorizations/{authorizationId}': { operationId: 'cancelAutomaticPixAuthorization', accountScoped: false, idempotent: false },
+  'PUT /ar/pix/pix/{endToEndId}/refund/{id}': {
+    operationId: 'refundPix',
+    accountScoped: false,
+    idempotent: true,
+  },
+  'PUT /ar/boletos/payments/{id}/validate': {
+    operationId: 'validateBoletoPayment',
+    accountScoped: true,
+    idempotent: true,
+  },
+  'DELETE /ar/automatic-pix/recurrences/authorizations/{authorizationId}': {
+    operationId: 'cancelAutomaticPixAuthorization',
+    accountScoped: false,
+    idempotent: false,
+  },
   'POST /hb/webhook/try': { operationId: 'tryWebhook', accountScoped: false, idempotent: false },
   'GET /hb/webhook/logs': { operationId: 'listWebhookLogs', accountScoped: false, idempotent: false },
 };
