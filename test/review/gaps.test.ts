@@ -1,0 +1,70 @@
+// "Not shown" gaps (x-unspecified) newly marked or resolved, and how the report shows them.
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { gapsDelta } from '../../scripts/review/gaps.ts';
+import { renderReport } from '../../scripts/review/report.ts';
+import type { Review } from '../../scripts/review/run.ts';
+import { checkVersion } from '../../scripts/review/semver.ts';
+import { baseFixture } from './helpers.ts';
+
+const load = async () => parse(await readFile(baseFixture, 'utf8'));
+
+it('finds gaps marked and resolved on operations and in info', async () => {
+  const [base, head] = [await load(), await load()];
+  head.paths['/hb/transfers/ted'].post['x-unspecified'] = []; // the TED response is now specified
+  head.paths['/hb/cards/create'].post['x-unspecified'] = [
+    { topic: 'limits', detail: 'Cards per account are not shown.' },
+  ];
+  head.info['x-unspecified'][0].detail = 'Rate limits and time-outs are not shown.'; // reworded: one resolved, one marked
+  expect(gapsDelta(base, head)).toEqual({
+    marked: [
+      { where: 'document', topic: 'limits', detail: 'Rate limits and time-outs are not shown.' },
+      { where: 'POST /hb/cards/create', topic: 'limits', detail: 'Cards per account are not shown.' },
+    ],
+    resolved: [
+      { where: 'document', topic: 'limits', detail: 'Rate limits are not shown.' },
+      { where: 'POST /hb/transfers/ted', topic: 'response', detail: 'The response of a TED is not shown.' },
+    ],
+  });
+});
+
+it("counts a new operation's gaps as marked, and a removed operation's gaps as gone with it, not resolved", async () => {
+  const [base, head] = [await load(), await load()];
+  delete head.paths['/hb/transfers/ted'];
+  head.paths['/hb/webhook/retry'] = {
+    post: { 'x-unspecified': [{ topic: 'response', detail: 'Not shown.' }] },
+  };
+  expect(gapsDelta(base, head)).toEqual({
+    marked: [{ where: 'POST /hb/webhook/retry', topic: 'response', detail: 'Not shown.' }],
+    resolved: [],
+  });
+});
+
+it('lists them in the report', () => {
+  const review: Review = {
+    baseLabel: 'main',
+    headLabel: 'working tree',
+    changes: [],
+    lint: { introduced: [], fixed: [] },
+    types: { added: [], removed: [], changed: [] },
+    gaps: {
+      marked: [{ where: 'POST /x', topic: 'limits', detail: 'Bounds are not shown.' }],
+      resolved: [{ where: 'document', topic: 'envelope', detail: 'Wrapping is not shown.' }],
+    },
+    version: checkVersion('1.0.0', '1.0.0', 'none'),
+    gate: {
+      breakingOperations: [],
+      acknowledgedBy: 'none needed',
+      unacknowledged: [],
+      unused: [],
+      errors: [],
+      passed: true,
+    },
+    operationIds: {},
+  };
+  const section = renderReport(review).split('### "Not shown" gaps\n\n')[1] ?? '';
+  expect(section).toMatch(
+    /^- ➕ marked: `POST \/x` `limits`: Bounds are not shown\.\n- ✔️ resolved: `document` `envelope`: Wrapping is not shown\.\n/,
+  );
+});
