@@ -36,7 +36,11 @@ export const operations: Readonly<Record<string, OperationInfo>> = {
     accountScoped: true,
     idempotent: false,
   },
-  'PUT /ar/boletos/{id}': { operationId: 'createBoleto', accountScoped: true, idempotent: true },
+  'PUT /ar/boletos/{id}': {
+    operationId: 'createBoleto',
+    accountScoped: true,
+    idempotent: true,
+  },
   'PUT /ar/boletos/payments/{id}/confirm': {
     operationId: 'confirmBoletoPayment',
     accountScoped: true,
@@ -57,16 +61,36 @@ export const operations: Readonly<Record<string, OperationInfo>> = {
     accountScoped: false,
     idempotent: false,
   },
-  'POST /hb/transfers/ted': { operationId: 'sendTed', accountScoped: true, idempotent: false },
-  'PUT /ar/pix/v2/pix/{id}': { operationId: 'sendPix', accountScoped: true, idempotent: true },
+  'POST /hb/transfers/ted': {
+    operationId: 'sendTed',
+    accountScoped: true,
+    idempotent: false,
+  },
+  'PUT /ar/pix/v2/pix/{id}': {
+    operationId: 'sendPix',
+    accountScoped: true,
+    idempotent: true,
+  },
   'GET /ar/notifications/webhook/{type}': {
     operationId: 'getWebhookUrl',
     accountScoped: false,
     idempotent: false,
   },
-  'POST /hb/cards/create': { operationId: 'createCard', accountScoped: true, idempotent: false },
-  'POST /hb/webhook/retry': { operationId: 'retryWebhook', accountScoped: false, idempotent: false },
-  'POST /hb/cnab/240/files': { operationId: 'uploadCnab240File', accountScoped: false, idempotent: false },
+  'POST /hb/cards/create': {
+    operationId: 'createCard',
+    accountScoped: true,
+    idempotent: false,
+  },
+  'POST /hb/webhook/retry': {
+    operationId: 'retryWebhook',
+    accountScoped: false,
+    idempotent: false,
+  },
+  'POST /hb/cnab/240/files': {
+    operationId: 'uploadCnab240File',
+    accountScoped: false,
+    idempotent: false,
+  },
   'PUT /ar/pix/pix/{endToEndId}/refund/{id}': {
     operationId: 'refundPix',
     accountScoped: false,
@@ -82,6 +106,14 @@ export const operations: Readonly<Record<string, OperationInfo>> = {
     accountScoped: false,
     idempotent: false,
   },
-  'POST /hb/webhook/try': { operationId: 'tryWebhook', accountScoped: false, idempotent: false },
-  'GET /hb/webhook/logs': { operationId: 'listWebhookLogs', accountScoped: false, idempotent: false },
+  'POST /hb/webhook/try': {
+    operationId: 'tryWebhook',
+    accountScoped: false,
+    idempotent: false,
+  },
+  'GET /hb/webhook/logs': {
+    operationId: 'listWebhookLogs',
+    accountScoped: false,
+    idempotent: false,
+  },
 };
