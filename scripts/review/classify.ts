@@ -1,7 +1,7 @@
 // Turns the engine's report into changes per operation ("METHOD /path"), adds our client rules on top.
 import type { EngineChange, EngineReport, Impact } from './diff-engine.ts';
 import { getAt, METHODS, operationsAt, parsePointer, reachableRefs } from './operations.ts';
-import { renamedPathParameters } from './path-params.ts';
+import { renamedOperations, renamedPathParameters } from './path-params.ts';
 
 export type Change = {
   impact: Impact;
@@ -20,6 +20,8 @@ const OWN_SECTIONS = /\/(x-unspecified|x-breaking-changes-acknowledged)(\/|$)/;
 
 export function classify(report: EngineReport, base: unknown, head: unknown): Change[] {
   const refs = { base: reachableRefs(base), head: reachableRefs(head) };
+  // An operation whose path parameter was renamed is reported (and acknowledged) under its new key only.
+  const renames = renamedOperations(base, head);
   const changes: Change[] = [];
   for (const change of report.changes) {
     const pointers = [change.path, change.base?.pointer, change.revision?.pointer].filter(
@@ -30,15 +32,12 @@ export function classify(report: EngineReport, base: unknown, head: unknown): Ch
     if (change.path === '#/info' && change.property === 'version') continue; // the report's Version section
     const operations = new Set<string>();
     const doc = change.kind === 'removed' ? base : head;
-    for (const op of operationsAt(change.path, doc, change.kind === 'removed' ? refs.base : refs.head))
-      operations.add(op);
-    // A modified path key (renamed parameter) would otherwise also name the operation's old key.
-    const baseCounts =
-      change.base && (change.kind === 'removed' || !change.base.pointer.startsWith('#/paths/'));
-    if (change.base && baseCounts)
-      for (const op of operationsAt(change.base.pointer, base, refs.base)) operations.add(op);
-    if (change.revision)
-      for (const op of operationsAt(change.revision.pointer, head, refs.head)) operations.add(op);
+    const add = (pointer: string, side: unknown, sideRefs: Map<string, Set<string>>) => {
+      for (const op of operationsAt(pointer, side, sideRefs)) operations.add(renames.get(op) ?? op);
+    };
+    add(change.path, doc, change.kind === 'removed' ? refs.base : refs.head);
+    if (change.base) add(change.base.pointer, base, refs.base);
+    if (change.revision) add(change.revision.pointer, head, refs.head);
     if (operations.size > 1) operations.delete('document');
     const where = {
       operations: [...operations].sort(),
@@ -51,7 +50,7 @@ export function classify(report: EngineReport, base: unknown, head: unknown): Ch
     for (const v of change.verdicts)
       changes.push({ ...where, impact: v.impact, rule: v.ruleId, message: v.message });
   }
-  return [...changes, ...renamedPathParameters(base, head)];
+  return [...changes, ...renamedPathParameters(renames)];
 }
 
 /** Highest impact among changes. */

@@ -21,10 +21,15 @@ function gapsOf(doc: unknown): Gap[] {
 
 const id = (g: Gap) => `${g.where}\u0000${g.topic}\u0000${g.detail}`;
 
-/** A new operation's gaps count as marked; a removed operation's gaps are not "resolved" (it is gone). */
-export function gapsDelta(base: unknown, head: unknown): GapsDelta {
+/**
+ * A new operation's gaps count as marked; a removed operation's gaps are not "resolved" (it is gone).
+ * `renames` maps old operation keys to new ones (renamed path parameters: the same operation).
+ */
+export function gapsDelta(base: unknown, head: unknown, renames = new Map<string, string>()): GapsDelta {
   const kept = new Set([DOCUMENT, ...listOperations(head).keys()]);
-  const before = gapsOf(base).filter((g) => kept.has(g.where));
+  const before = gapsOf(base)
+    .map((g) => ({ ...g, where: renames.get(g.where) ?? g.where }))
+    .filter((g) => kept.has(g.where));
   const after = gapsOf(head);
   const beforeIds = new Set(before.map(id));
   const afterIds = new Set(after.map(id));

@@ -9,26 +9,31 @@ import { listOperations } from './operations.ts';
 const template = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
 const names = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
 
-export function renamedPathParameters(base: unknown, head: unknown): Change[] {
-  const headOps = listOperations(head);
-  const changes: Change[] = [];
+/** Operations whose path template changed only in parameter names: old "METHOD /path" → new. */
+export function renamedOperations(base: unknown, head: unknown): Map<string, string> {
+  const headOps = [...listOperations(head).values()];
+  const renames = new Map<string, string>();
   for (const op of listOperations(base).values()) {
-    if (headOps.has(op.key)) continue;
-    const renamed = [...headOps.values()].find(
-      (h) => h.method === op.method && template(h.path) === template(op.path) && h.path !== op.path,
+    if (headOps.some((h) => h.key === op.key)) continue;
+    const renamed = headOps.find((h) => h.method === op.method && template(h.path) === template(op.path));
+    if (renamed) renames.set(op.key, renamed.key);
+  }
+  return renames;
+}
+
+export function renamedPathParameters(renames: Map<string, string>): Change[] {
+  return [...renames].map(([oldKey, newKey]) => {
+    const [before, after] = [oldKey, newKey].map((k) => k.slice(k.indexOf(' ') + 1)) as [string, string];
+    const pairs = names(before).flatMap((b, i) =>
+      b !== names(after)[i] ? [`\`${b}\` → \`${names(after)[i]}\``] : [],
     );
-    if (!renamed) continue;
-    const before = names(op.path);
-    const after = names(renamed.path);
-    const pairs = before.flatMap((b, i) => (b !== after[i] ? [`\`${b}\` → \`${after[i]}\``] : []));
-    changes.push({
+    return {
       impact: 'major',
-      operations: [renamed.key],
+      operations: [newKey],
       rule: 'path-parameter-renamed',
       source: 'review',
-      message: `Path parameter renamed (${pairs.join(', ')}): the generated client's path key \`${op.path}\` becomes \`${renamed.path}\` and its \`params.path\` fields change, so existing calls stop compiling.`,
-      pointer: `#/paths/${renamed.path.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-    });
-  }
-  return changes;
+      message: `Path parameter renamed (${pairs.join(', ')}): the generated client's path key \`${before}\` becomes \`${after}\` and its \`params.path\` fields change, so existing calls stop compiling.`,
+      pointer: `#/paths/${after.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    };
+  });
 }

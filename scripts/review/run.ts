@@ -7,6 +7,7 @@ import { EMPTY_SPEC, type EngineReport, startDiffEngine } from './diff-engine.ts
 import { type GapsDelta, gapsDelta } from './gaps.ts';
 import { type LintDelta, lintDelta } from './lint-delta.ts';
 import { listOperations } from './operations.ts';
+import { renamedOperations } from './path-params.ts';
 import { bundleSpec, lintSpec, renderTypes } from './pipeline.ts';
 import { checkVersion, type VersionCheck } from './semver.ts';
 import { type TypesDelta, typesDelta } from './types-diff.ts';
@@ -65,7 +66,7 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
     changes,
     lint: lintDelta(lintBefore, lintAfter),
     types: typesDelta(typesBefore, typesAfter),
-    gaps: gapsDelta(base, head),
+    gaps: gapsDelta(base, head, renamedOperations(base, head)),
     version,
     gate: await gate(changes, base, head, version, input.headFile),
     operationIds: Object.fromEntries(operations.map((op) => [op.key, op.operationId ?? ''])),

@@ -57,6 +57,11 @@ describe('details beyond the verdict', () => {
     expect(rules('renamed path parameter')).toEqual(['path-parameter-renamed']);
   });
 
+  it('reports a renamed operation under its new key only (one key to acknowledge)', () => {
+    const ops = (reviews.get('renamed path parameter') as Review).changes.flatMap((ch) => ch.operations);
+    expect(new Set(ops)).toEqual(new Set(['PUT /ar/pix/pix/{endToEndId}/refund/{refundId}']));
+  });
+
   it('attributes a change in a shared component to the operation using it', () => {
     const review = reviews.get('new optional request field') as Review;
     expect(review.operationIds['POST /hb/transfers/ted']).toBe('sendTed');
