@@ -112,9 +112,36 @@ test('starts with one ready line, makes the PKI, serves a token from mock:token,
   expect(existsSync(`/proc/${prism[0]}`)).toBe(false);
 });
 
-test('exits non-zero with a clear message when Prism dies', async () => {
-  const mock = run('cli.ts', ['--port', '0', '--spec', specPath]);
-  await ready(mock);
+test('--dynamic serves generated data; a dead Prism makes the mock exit non-zero with a clear message', async () => {
+  const mock = run('cli.ts', ['--port', '0', '--spec', specPath, '--dynamic', '--seed', '7']);
+  const url = await ready(mock);
+  expect(mock.out.stdout).toMatch(/dynamic mock ready/);
+  const read = (f: string) => readFileSync(join(pkiDir, f), 'utf8');
+  const agent = new Agent({
+    connect: {
+      cert: read('client-sandbox.pem'),
+      key: read('client-sandbox-key.pem'),
+      ca: read('server-ca.pem'),
+    },
+  });
+  const tokenCli = run('token-cli.ts', []);
+  expect(await tokenCli.exited).toBe(0);
+  const res = await request(`${url}/hb/accounts/account-holders`, {
+    method: 'PUT',
+    dispatcher: agent,
+    headers: {
+      authorization: `Bearer ${tokenCli.out.stdout.trim()}`,
+      'x-account-id': 'acc-1',
+      'content-type': 'application/json',
+    },
+    body: '{"registerName":"Padaria"}',
+  });
+  const body = (await res.body.json()) as { holder: { id: string } };
+  await agent.close();
+  expect(res.statusCode).toBe(200);
+  expect(typeof body.holder.id).toBe('string');
+  expect(body.holder.id).not.toBe('7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34'); // not the named example's
+
   const [prism] = childrenOf(mock.child.pid ?? 0);
   process.kill(prism ?? 0, 'SIGKILL');
   expect(await mock.exited).toBe(1);

@@ -2,13 +2,7 @@
 // checks the dev token, then streams the request to Prism and the answer back, turning Prism's error
 // answers into the contract's error envelope.
 import { X509Certificate } from 'node:crypto';
-import {
-  Agent,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  request,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type Duplex, pipeline, type Readable } from 'node:stream';

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const prismCli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-const orphanGuard = fileURLToPath(new URL('./orphan-guard.cjs', import.meta.url));
+const preload = (file: string) => ['-r', fileURLToPath(new URL(file, import.meta.url))];
 
 export interface PrismOptions {
   mode: 'mock' | 'proxy';
@@ -49,7 +49,13 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port || (await freePort(host));
-  const args = ['-r', orphanGuard, prismCli, options.mode, options.specPath];
+  const args = [
+    ...preload('./orphan-guard.cjs'),
+    ...preload('./faker-timestamps.cjs'),
+    prismCli,
+    options.mode,
+    options.specPath,
+  ];
   if (options.mode === 'proxy') args.push(options.upstream ?? '');
   args.push('--host', host, '--port', String(port), '-v', options.logLevel ?? 'fatal');
   if (options.errors) args.push('--errors');

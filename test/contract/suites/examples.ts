@@ -9,7 +9,7 @@ import type { TestMock } from '../../support/mock-server.ts';
 import { bankingClient } from '../helpers/clients.ts';
 import { validRequest } from '../helpers/requests.ts';
 import { sharedMock } from '../helpers/shared.ts';
-import { loadSpec, type Spec } from '../helpers/spec.ts';
+import type { Spec } from '../helpers/spec.ts';
 
 let mock: TestMock;
 let spec: Spec;

@@ -7,7 +7,7 @@ import type { TestMock } from '../../support/mock-server.ts';
 import { accountId, bankingClient, raw, rawAgent, TransportError } from '../helpers/clients.ts';
 import { jsonBodySchema, validRequest, wrongTypeFor } from '../helpers/requests.ts';
 import { sharedMock } from '../helpers/shared.ts';
-import { loadSpec, type Operation, type Spec } from '../helpers/spec.ts';
+import type { Operation, Spec } from '../helpers/spec.ts';
 
 let mock: TestMock;
 let spec: Spec;
