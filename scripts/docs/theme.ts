@@ -1,6 +1,12 @@
 // Redoc 3 has no theme option: the `theme:` section of redocly.yaml becomes CSS custom properties.
 export interface DocsTheme {
-  colors?: { primary?: string; link?: string; sidebarBackground?: string; text?: string };
+  colors?: {
+    primary?: string;
+    link?: string;
+    sidebarBackground?: string;
+    text?: string;
+    placeholder?: string;
+  };
   typography?: { fontFamily?: string; codeFontFamily?: string };
   logo?: { image?: string; altText?: string };
 }
@@ -18,7 +24,8 @@ export function themeCss(theme: DocsTheme): string {
     decl('--color-primary-text', colors.primary) +
     decl('--link-color-primary', colors.link) +
     decl('--text-color-primary', colors.text) +
-    decl('--sidebar-bg-color', colors.sidebarBackground);
+    decl('--sidebar-bg-color', colors.sidebarBackground) +
+    decl('--input-content-placeholder-color', colors.placeholder);
   // The logo is an image with its own wording: keep it within the sidebar's width.
   const logo = '  --sidebar-logo-max-height: 48px;\n  --sidebar-logo-max-width: 100%;\n';
   return `html:root {\n${fonts}${logo}}\nhtml:root:not(.dark) {\n${light}}\n`;

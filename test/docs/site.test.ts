@@ -1,0 +1,190 @@
+// The built reference site in real Chromium: hydration, sidebar, search, guides, no console errors, no
+// request off the machine, and an axe-core scan. One browser launch; a screenshot goes to test-results/.
+import { readdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleSpec } from '../../scripts/bundle.ts';
+import { readGuides } from '../../scripts/docs/guides.ts';
+import { type Json, type Operation, operations } from '../../scripts/docs/spec.ts';
+import { serveSite } from '../../scripts/docs/static-server.ts';
+import { docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
+import { root, specPath } from '../../scripts/paths.ts';
+import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
+
+const resultsDir = path.join(root, 'test-results');
+let browser: Browser;
+let server: Server;
+let url: string;
+let ops: Operation[];
+let spec: Json;
+
+beforeAll(async () => {
+  await docs();
+  spec = await bundleSpec(specPath);
+  ops = operations(spec);
+  ({ server, url } = await serveSite(siteDir));
+  browser = await launch();
+  browser.page.setDefaultTimeout(10_000);
+  await browser.page.goto(url);
+  await waitForHydration(browser.page);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const sidebar = () => browser.page.locator('[data-component-name="Menu/MenuItem"]');
+
+async function scanAxe(): Promise<AxeResults['violations']> {
+  const { page } = browser;
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: path.join(root, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+}
+
+const serious = (violations: AxeResults['violations']) =>
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
+    );
+
+/** A section of the one-page reference, by its id (`pix/refundpix`, `getting-started`). */
+const section = (id: string) => browser.page.locator(`[id="${id}"]`);
+const inView = (id: string) =>
+  section(id).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0;
+  });
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Clicks the operation in the sidebar, opening its tag first when it is collapsed. */
+async function openOperation(op: Operation): Promise<void> {
+  const link = sidebar().getByRole('link', {
+    name: new RegExp(`^${escapeRegExp(op.summary)}\\s*${op.method}$`, 'i'),
+  });
+  if (!(await link.isVisible()))
+    await sidebar()
+      .getByRole('link', { name: (op.op.tags as string[])[0] ?? '', exact: true })
+      .click();
+  await link.click();
+}
+
+const hashOf = (url: string) => decodeURIComponent(new URL(url).hash.replace(/^#\/?/, ''));
+
+describe('reference site', () => {
+  it('hydrates and shows the API title', async () => {
+    expect(await browser.page.locator('h1').first().innerText()).toContain(String((spec.info as Json).title));
+  });
+
+  it('reaches all 22 operations from the sidebar', async () => {
+    const { page } = browser;
+    expect(ops).toHaveLength(22);
+    for (const op of ops) {
+      await openOperation(op);
+      const id = hashOf(page.url());
+      expect(id, op.operationId).toMatch(/\//);
+      await expect.poll(() => inView(id), { message: op.operationId }).toBe(true);
+      expect(await section(id).locator('h2').first().innerText()).toBe(op.summary);
+    }
+  });
+
+  it('finds the Pix refund by searching "refund"', async () => {
+    const { page } = browser;
+    await page
+      .getByText(/^Search/)
+      .first()
+      .click();
+    await page.keyboard.type('refund');
+    const first = page.locator('[data-component-name="Search/SearchItem"]').first();
+    await first.waitFor();
+    expect(await first.innerText()).toContain('Refund Pix');
+    await first.click();
+    await expect.poll(() => hashOf(page.url())).toBe('pix/refundpix');
+    await expect.poll(() => inView('pix/refundpix')).toBe(true);
+  });
+
+  it('shows on an operation its security, account header, idempotency, samples and open points', async () => {
+    const { page } = browser;
+    const sectionOf = async (operationId: string) => {
+      await openOperation(ops.find((op) => op.operationId === operationId) as Operation);
+      const id = hashOf(page.url());
+      await expect.poll(() => inView(id)).toBe(true);
+      return section(id).innerText();
+    };
+    const text = await sectionOf('refundPix');
+    expect(text).toContain('client certificate (mutual TLS)');
+    expect(text).toContain('Authorization: Bearer');
+    expect(text).toContain('Account header: not used by this operation.');
+    expect(text).toContain('Idempotent by URL: {id}');
+    expect(text).toContain('Not specified by the contract:');
+    expect(text).toContain('curl --cert client.crt --key client.key --cacert ca.crt');
+    await page.screenshot({ path: path.join(resultsDir, 'docs-refund-pix.png') });
+    const logs = await sectionOf('listWebhookLogs');
+    expect(logs).toContain('with scope webhook.read');
+    expect(await sectionOf('sendTed')).toContain('Account header: required.');
+  });
+
+  it('has every guide in the sidebar, with its text, and the generated open questions', async () => {
+    const { page } = browser;
+    const guides = await readGuides(docsDir, await readdir(docsDir));
+    for (const guide of guides) {
+      await sidebar().getByRole('link', { name: guide.title, exact: true }).click();
+      const id = hashOf(page.url());
+      await expect.poll(() => inView(id), { message: guide.file }).toBe(true);
+      expect(await section(id).innerText(), guide.file).toContain(guide.title);
+      // The guide's first words made it to the page (a guide's headings become sections of their own).
+      const opening = guide.body
+        .replace(/^#+ .*$/m, '')
+        .replace(/[`*]/g, '')
+        .trim()
+        .split('\n')[0]
+        ?.split(/\s+/)
+        .slice(0, 6)
+        .join(' ');
+      const content = async () => (await page.locator('#api-content').innerText()).replace(/\s+/g, ' ');
+      await expect.poll(content, { message: guide.file }).toContain(opening);
+    }
+    await sidebar().getByRole('link', { name: OPEN_QUESTIONS, exact: true }).click();
+    const markers = ops.reduce((n, op) => n + op.unspecified.length, 0);
+    const documentWide = ((spec.info as Json)['x-unspecified'] as unknown[]).length;
+    await expect
+      .poll(() => page.locator('#api-content').innerText())
+      .toContain(`The contract leaves ${markers + documentWide} points open`);
+  });
+
+  it('has no serious or critical accessibility violation (axe-core) on guide, operation and overview', async () => {
+    const { page } = browser;
+    const found = serious(await scanAxe()); // scrolled to the open questions
+    await openOperation(ops.find((op) => op.operationId === 'refundPix') as Operation);
+    found.push(...serious(await scanAxe()));
+    await page.goto(url);
+    await waitForHydration(page);
+    found.push(...serious(await scanAxe()));
+    await page.screenshot({ path: path.join(resultsDir, 'docs-site.png') });
+    expect(found).toEqual([]);
+  });
+
+  it('works from disk too (file://)', async () => {
+    const { page } = browser;
+    await page.goto(`file://${path.join(siteDir, 'index.html')}`);
+    await waitForHydration(page);
+    await openOperation(ops.find((op) => op.operationId === 'refundPix') as Operation);
+    await expect.poll(() => hashOf(page.url())).toBe('pix/refundpix');
+    await expect.poll(() => inView('pix/refundpix')).toBe(true);
+  });
+
+  it('logged no console error and sent no request off the machine', () => {
+    expect(browser.errors).toEqual([]);
+    expect(browser.requests.filter((u) => !isLocal(u))).toEqual([]);
+    // The recorder saw the page's real traffic: its local assets over HTTP and from disk.
+    expect(browser.requests.filter((u) => u.endsWith('/logo.svg')).length).toBeGreaterThanOrEqual(2);
+  });
+});
