@@ -1,5 +1,6 @@
 // Requests the contract (or the mock's documented choices) reject: each answer is the error envelope
 // with the real path and time; invalid requests get 400 VALIDATION_ERROR with the real violations.
+import { connect as tlsConnect } from 'node:tls';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeCa, makeClientCert } from '../../../packages/mock/src/pki.ts';
@@ -276,5 +277,48 @@ export function negativeSuite(): void {
       const { response } = await client.GET('/hb/webhook/logs', { params: { query: { webhookId: 'w' } } });
       expect(response.status).toBe(200);
     });
+
+    test('a resumed TLS session keeps the environment of its certificate', async () => {
+      const production = await mock.token('production');
+      const first = await getOverTls(production);
+      expect(first.status).toMatch(/^HTTP\/1\.1 200/);
+      const second = await getOverTls(production, first.session);
+      expect(second.resumed).toBe(true);
+      expect(second.status).toMatch(/^HTTP\/1\.1 200/);
+    });
+  });
+}
+
+/** One GET /hb/webhook/logs over a fresh TLS connection with the production certificate. */
+function getOverTls(token: string, session?: Buffer) {
+  const { cert, key } = mock.mock.pki.clients.production;
+  const { port } = new URL(mock.url);
+  return new Promise<{ status: string; resumed: boolean; session: Buffer | undefined }>((resolve, reject) => {
+    let ticket: Buffer | undefined;
+    let resumed = false;
+    let answer = '';
+    const socket = tlsConnect({
+      host: '127.0.0.1',
+      port: Number(port),
+      cert,
+      key,
+      ca: mock.mock.pki.serverCa,
+      servername: 'localhost',
+      session,
+    });
+    socket.on('session', (s: Buffer) => {
+      ticket = s;
+    });
+    socket.once('secureConnect', () => {
+      resumed = socket.isSessionReused();
+      socket.write(
+        `GET /hb/webhook/logs?webhookId=w HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    socket.once('error', reject);
+    socket.once('close', () => resolve({ status: answer.split('\r\n')[0] ?? '', resumed, session: ticket }));
   });
 }
