@@ -18,7 +18,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 async function rebuild(reason: string): Promise<void> {
   const started = performance.now();
   try {
-    await docs();
+    await docs({ render: 'in-process' });
     console.log(`✔ docs rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     // Keep serving the last good site; the message names what to fix.
