@@ -1,0 +1,89 @@
+// The docs-only spec and its failure modes, without a browser: guides, notes, samples and open questions
+// come from the spec and docs/, and bad input names the file to fix.
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleSpec } from '../../scripts/bundle.ts';
+import { GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
+import { openQuestions } from '../../scripts/docs/open-questions.ts';
+import { type Json, operations } from '../../scripts/docs/spec.ts';
+import { docsDir, docsSpec, GUIDES_GROUP, OPEN_QUESTIONS } from '../../scripts/docs.ts';
+import { specPath } from '../../scripts/paths.ts';
+
+let spec: Json;
+let doc: Json;
+beforeAll(async () => {
+  spec = await bundleSpec(specPath);
+  doc = await docsSpec(spec);
+});
+
+describe('docs-only spec', () => {
+  it('puts every guide, then the open questions, first in the sidebar', async () => {
+    const guides = await readGuides(docsDir, await readdir(docsDir));
+    const groups = doc['x-tagGroups'] as { name: string; tags: string[] }[];
+    expect(groups[0]).toEqual({ name: GUIDES_GROUP, tags: [...guides.map((g) => g.title), OPEN_QUESTIONS] });
+    const tags = doc.tags as Json[];
+    for (const guide of guides)
+      expect(tags).toContainEqual({ name: guide.title, description: guide.body, 'x-traitTag': true });
+  });
+
+  it('gives every operation a TypeScript and a curl sample and the generated notes', () => {
+    const ops = operations(doc);
+    expect(ops).toHaveLength(22);
+    for (const op of ops) {
+      const samples = op.op['x-codeSamples'] as { lang: string; source: string }[];
+      expect(
+        samples.map((s) => s.lang),
+        op.operationId,
+      ).toEqual(['TypeScript', 'curl']);
+      const description = String(op.op.description);
+      expect(description, op.operationId).toContain('**Security:**');
+      expect(description).toContain('**Account header:**');
+      expect(description).toContain(op.idempotency ? '**Idempotent by URL:**' : '**Idempotency:** none');
+      for (const u of op.unspecified) expect(description).toContain(u.detail);
+    }
+    const tryWebhook = ops.find((op) => op.operationId === 'tryWebhook');
+    expect(tryWebhook?.op.description).toContain('with scope `webhook.write`');
+  });
+
+  it('leaves the bundled spec itself untouched', () => {
+    const refund = ((spec.paths as Json)['/ar/pix/pix/{endToEndId}/refund/{id}'] as Json).put as Json;
+    expect(refund['x-codeSamples']).toBeUndefined();
+    expect(String(refund.description)).not.toContain('**Security:**');
+  });
+});
+
+describe('open questions', () => {
+  it('lists every x-unspecified marker of the spec, document-wide and per operation', () => {
+    const text = openQuestions(spec);
+    const cell = (s: string) => s.replace(/\|/g, '\\|');
+    const whole = (spec.info as Json)['x-unspecified'] as { detail: string }[];
+    for (const u of whole) expect(text).toContain(cell(u.detail));
+    for (const op of operations(spec))
+      for (const u of op.unspecified)
+        expect(text).toContain(`\`${op.method} ${op.path}\`) | ${cell(u.detail)}`);
+  });
+});
+
+describe('guides', () => {
+  it('must start with a title, or the build names the file', () => {
+    expect(() => parseGuide('docs/x.md', 'no heading here\n')).toThrow(
+      'docs/x.md:1 a guide must start with a "# Title" heading',
+    );
+    expect(parseGuide('docs/x.md', '# Title\n\nBody.\n')).toEqual({
+      file: 'docs/x.md',
+      title: 'Title',
+      body: 'Body.',
+    });
+  });
+
+  it('fail the build when a guide is not in the sidebar order, or is missing', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-guides-'));
+    await writeFile(path.join(dir, 'stray.md'), '# Stray\n');
+    await expect(readGuides(dir, ['stray.md'])).rejects.toThrow('add stray.md to GUIDE_FILES');
+    await expect(readGuides(dir, [])).rejects.toThrow(
+      `guide ${path.relative(process.cwd(), path.join(dir, GUIDE_FILES[0] ?? ''))} is missing`,
+    );
+  });
+});
