@@ -2,7 +2,7 @@
 // temporary folder shared by the run, and stops it again: `const mock = await startTestMock()` in beforeAll, then
 // `await mock.stop()` in afterAll.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,8 +64,12 @@ async function once(target: string, make: (draft: string) => Promise<void>): Pro
 export async function bundledSpecPath(): Promise<string> {
   const bundled = repo('generated/openapi.json');
   if (existsSync(bundled)) return bundled;
-  const doc = parse(await readFile(repo('openapi.yaml'), 'utf8'));
-  return once(join(await runDir(), 'openapi.json'), (draft) => writeFile(draft, JSON.stringify(doc)));
+  const source = repo('openapi.yaml');
+  const version = Math.round((await stat(source)).mtimeMs); // an edited spec gets a fresh copy
+  const doc = parse(await readFile(source, 'utf8'));
+  return once(join(await runDir(), `openapi-${version}.json`), (draft) =>
+    writeFile(draft, JSON.stringify(doc)),
+  );
 }
 
 /** One PKI for all test files of a run: its RSA keys are most of a mock's start-up CPU. */
