@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
-import createClient, { type Client, type FetchResponse } from 'openapi-fetch';
+import type { Client, FetchResponse } from 'openapi-fetch';
 import { Agent } from 'undici';
 import type { paths } from './api.js';
 import { cnabBody } from './cnab.js';
-import { operations } from './operations.js';
+import { type CallInit, call } from './core.js';
+import { type OperationInfo, operations } from './operations.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
 import { retryPolicy } from './retry.js';
 import { connector, refusesHandshake, resolveTls } from './tls.js';
 import { TokenCache } from './token.js';
-import { createTransport, LiteRequest, withCall } from './transport.js';
+import { createTransport } from './transport.js';
 
 /** `x-account-id` made optional on every operation: the client's default fills it in. */
 type AccountOptional<Op> = Op extends { parameters: { header: { 'x-account-id': string } } }
@@ -36,23 +37,12 @@ export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   close(): Promise<void>;
 };
 
-const PATH_PARAM = /\{([^{}]+)\}/g;
-const templateParams = new Map<string, string[]>();
-
-function checkPathParams(method: string, path: string, params: Record<string, unknown> | undefined): void {
-  let names = templateParams.get(path);
-  if (!names) {
-    names = [...path.matchAll(PATH_PARAM)].map((m) => m[1] as string);
-    templateParams.set(path, names);
-  }
-  for (const name of names) {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '')
-      throw new TypeError(
-        `${method} ${path}: path parameter "${name}" is missing (pass params: { path: { ${name} } })`,
-      );
-  }
-}
+/** A path the spec does not have (the types prevent it): never retried, no account header. */
+const unknownOperation = (method: string, path: string): OperationInfo => ({
+  operationId: `${method} ${path}`,
+  accountScoped: false,
+  idempotent: false,
+});
 
 function checkBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== 'string' || !baseUrl)
@@ -91,7 +81,7 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     throw new TypeError('createBankingClient: `timeoutMs` must be a number > 0');
   const tokens = new TokenCache(options.token);
   const tls = resolveTls(options.tls);
-  const connect = connector(tls);
+  const connect = connector(tls, timeoutMs);
   const dispatcher = new Agent({ connect, connections: options.connections ?? 10 });
   const transport = createTransport({
     baseUrl,
@@ -105,30 +95,15 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     probeRefusal: () => refusesHandshake(connect, new URL(baseUrl)),
     certificate: tls.certificate,
   });
-  const core = createClient<paths>({
-    baseUrl,
-    fetch: transport.fetch,
-    Request: LiteRequest as unknown as typeof Request,
-  });
-
-  // One forwarder for all typed methods; the public type is BankingClient.
-  type Init =
-    | { params?: { path?: Record<string, unknown> }; parseAs?: string; [key: string]: unknown }
-    | undefined;
-  const forward = (method: Methods) => (path: string, init: Init) => {
-    try {
-      checkPathParams(method, path, init?.params?.path);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const op = operations[`${method} ${path}`] ?? {
-      operationId: `${method} ${path}`,
-      accountScoped: false,
-      idempotent: false,
-    };
-    const send = core[method] as (path: string, init: Init) => Promise<unknown>;
-    return withCall({ op, path, stream: init?.parseAs === 'stream' }, () => send(path, init));
-  };
+  const forward = (method: Methods) => (path: string, init?: CallInit) =>
+    call(
+      transport.send,
+      baseUrl,
+      method,
+      path,
+      operations[`${method} ${path}`] ?? unknownOperation(method, path),
+      init,
+    );
 
   const client = {
     GET: forward('GET'),

@@ -33,11 +33,6 @@ export interface FailureContext {
   attempts: number;
 }
 
-/** Thrown by the per-attempt timer as the abort reason. */
-export class AttemptTimeout extends Error {
-  override name = 'AttemptTimeout';
-}
-
 const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
 const SERVER_CERT_CODE =
   /^(CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_TLS_CERT_ALTNAME|HOSTNAME_MISMATCH)/;
@@ -69,7 +64,6 @@ export function toTransportError(error: unknown, ctx: FailureContext): Transport
     new TransportError(kind, `${target} failed: ${hint} [${code ?? message}]`, code, ctx.attempts);
 
   if (
-    error instanceof AttemptTimeout ||
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     code === 'UND_ERR_HEADERS_TIMEOUT' ||
     code === 'UND_ERR_BODY_TIMEOUT'

@@ -74,8 +74,13 @@ function describe(options: ResolvedTls['options']): ResolvedTls['certificate'] {
 }
 
 /** undici connector: TLS 1.2 at least, the server certificate always verified. */
-export function connector(tls: ResolvedTls): buildConnector.connector {
-  return buildConnector({ ...tls.options, minVersion: 'TLSv1.2', rejectUnauthorized: true });
+export function connector(tls: ResolvedTls, timeoutMs: number): buildConnector.connector {
+  return buildConnector({
+    ...tls.options,
+    minVersion: 'TLSv1.2',
+    rejectUnauthorized: true,
+    timeout: timeoutMs,
+  });
 }
 
 /**

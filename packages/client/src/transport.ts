@@ -1,63 +1,16 @@
-// openapi-fetch's `fetch`, implemented over undici's Dispatcher.request: no WHATWG Request/fetch layer
-// per call (that layer, not TLS, is most of a request's cost), but a real Response for callers.
-import { EventEmitter } from 'node:events';
+// Sends one call over undici's Dispatcher.request with the client's policy: Bearer token (refresh on
+// 401), default x-account-id, per-attempt timeout, retries of safe requests, hooks, typed transport errors.
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { AttemptTimeout, type FailureContext, TransportError, toTransportError } from './errors.js';
-import type { OperationInfo } from './operations.js';
+import type { Outgoing } from './core.js';
+import { type FailureContext, TransportError, toTransportError } from './errors.js';
 import type { AttemptInfo, Hooks } from './options.js';
 import { redact, redactHeaders } from './redact.js';
 import { BufferedResponse } from './response.js';
 import { backoffMs, type RetryPolicy, retryAfterMs, retryableStatus } from './retry.js';
 import type { TokenCache } from './token.js';
-
-/** What the client's method wrapper knows about a call and the URL alone does not say. */
-export interface CallInfo {
-  op: OperationInfo;
-  /** Path template, e.g. `/ar/pix/v2/pix/{id}`. */
-  path: string;
-  /** The caller asked for `parseAs: 'stream'`: hand the body over unread. */
-  stream: boolean;
-}
-
-let pendingCall: CallInfo | undefined;
-
-/**
- * Runs `send` (an openapi-fetch method) with `call` attached to the request it builds. openapi-fetch
- * constructs its Request synchronously, before its first await, so a hand-off variable is enough and
- * the caller's init object is never copied.
- */
-export function withCall<T>(call: CallInfo, send: () => T): T {
-  pendingCall = call;
-  try {
-    return send();
-  } finally {
-    pendingCall = undefined;
-  }
-}
-
-/** Stand-in for the WHATWG Request openapi-fetch builds per call: keeps the fields, skips the cost. */
-export class LiteRequest {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: unknown;
-  readonly signal: AbortSignal | undefined;
-  readonly call: CallInfo | undefined;
-  constructor(
-    url: string,
-    init: { method: string; headers: Headers; body?: unknown; signal?: AbortSignal | null },
-  ) {
-    this.url = url;
-    this.method = init.method;
-    this.headers = init.headers;
-    this.body = init.body;
-    this.signal = init.signal ?? undefined;
-    this.call = pendingCall;
-  }
-}
 
 export interface TransportConfig {
   baseUrl: string;
@@ -117,37 +70,7 @@ function responseInit(res: Dispatcher.ResponseData): ResponseInit {
   return { status: res.statusCode, headers };
 }
 
-/** Per-attempt abort signal for undici: an EventEmitter is all it needs, and far cheaper than AbortController. */
-class AttemptSignal extends EventEmitter {
-  aborted = false;
-  reason: unknown;
-  readonly #timer: NodeJS.Timeout;
-  readonly #outer: AbortSignal | undefined;
-  readonly #onOuterAbort = () => this.abort(this.#outer?.reason);
-
-  constructor(timeoutMs: number, outer: AbortSignal | undefined) {
-    super();
-    this.#timer = setTimeout(
-      () => this.abort(new AttemptTimeout(`timed out after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    this.#outer = outer;
-    if (outer?.aborted) this.abort(outer.reason);
-    else outer?.addEventListener('abort', this.#onOuterAbort, { once: true });
-  }
-
-  abort(reason: unknown) {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit('abort');
-  }
-
-  done() {
-    clearTimeout(this.#timer);
-    this.#outer?.removeEventListener('abort', this.#onOuterAbort);
-  }
-}
+const noHook = () => undefined;
 
 export function createTransport(config: TransportConfig) {
   const origin = new URL(config.baseUrl).origin;
@@ -155,42 +78,31 @@ export function createTransport(config: TransportConfig) {
   let closed = false;
   let answered = false; // the server has accepted our certificate at least once
 
-  function attemptInfo(
-    req: LiteRequest,
-    call: CallInfo,
-    headers: Record<string, string>,
-    attempt: number,
-  ): AttemptInfo {
+  function attemptInfo(req: Outgoing, attempt: number): AttemptInfo {
     return {
-      operationId: call.op.operationId,
+      operationId: req.op.operationId,
       method: req.method,
-      path: call.path,
+      path: req.path,
       url: redact(req.url),
       attempt,
       environment: config.environment,
-      headers: redactHeaders(headers),
+      headers: redactHeaders(req.headers),
     };
   }
 
-  async function fetch(input: Request): Promise<Response> {
-    const req = input as unknown as LiteRequest;
-    const call = req.call;
-    if (!call) throw new TypeError('banking client: requests must go through the client methods');
+  async function send(req: Outgoing): Promise<Response> {
     if (closed) throw new TypeError('banking client: this client was closed with close(); create a new one');
 
-    const headers: Record<string, string> = {};
-    req.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    if (call.op.accountScoped && !headers['x-account-id']) {
+    const { headers } = req;
+    if (req.op.accountScoped && !headers['x-account-id']) {
       if (!config.accountId)
         throw new TypeError(
-          `${call.op.operationId} (${req.method} ${call.path}) is account-scoped: pass \`params: { header: { 'x-account-id': ... } }\` or set \`accountId\` in createBankingClient`,
+          `${req.op.operationId} (${req.method} ${req.path}) is account-scoped: pass \`params: { header: { 'x-account-id': ... } }\` or set \`accountId\` in createBankingClient`,
         );
       headers['x-account-id'] = config.accountId;
     }
     const canReplay = replayable(req.body);
-    const safe = canReplay && (req.method === 'GET' || req.method === 'HEAD' || call.op.idempotent);
+    const safe = canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent);
     const path = req.url.slice(origin.length);
 
     let attempt = 0;
@@ -200,32 +112,41 @@ export function createTransport(config: TransportConfig) {
       attempt++;
       const token = tokens.peek() ?? (await tokens.get());
       headers.authorization = `Bearer ${token}`;
-      const { payload, contentType } = encodeBody(req.body);
+      const { payload, contentType } =
+        typeof req.body === 'string' ? { payload: req.body, contentType: null } : encodeBody(req.body);
       if (contentType) headers['content-type'] = contentType;
-      const info = hooks && attemptInfo(req, call, headers, attempt);
+      const info = hooks && attemptInfo(req, attempt);
       const started = info ? performance.now() : 0;
-      const end = (status: number | undefined, willRetry: boolean, error?: Error) => {
-        if (info)
-          hooks?.onAttemptEnd?.({
-            ...info,
-            status,
-            durationMs: performance.now() - started,
-            willRetry,
-            ...(error && { error }),
-          });
-      };
+      const end = info
+        ? (status: number | undefined, willRetry: boolean, error?: Error) =>
+            hooks?.onAttemptEnd?.({
+              ...info,
+              status,
+              durationMs: performance.now() - started,
+              willRetry,
+              ...(error && { error }),
+            })
+        : noHook;
       if (info) hooks?.onAttemptStart?.(info);
-      const signal = new AttemptSignal(config.timeoutMs, req.signal);
       try {
         const method = req.method as Dispatcher.HttpMethod;
-        const res = await dispatcher.request({ origin, path, method, headers, body: payload, signal });
+        // undici's own per-request timers (fresh for every attempt): no extra timer or signal per call.
+        const res = await dispatcher.request({
+          origin,
+          path,
+          method,
+          headers,
+          body: payload,
+          signal: req.signal,
+          headersTimeout: config.timeoutMs,
+          bodyTimeout: config.timeoutMs,
+        });
         const status = res.statusCode;
         answered = true;
         if (status === 401 && !refreshed && canReplay && tokens.refreshable) {
           refreshed = true; // a new token gets one more try, outside the retry budget
           tokens.invalidate(token);
           await res.body.dump();
-          signal.done();
           end(status, true);
           continue;
         }
@@ -234,14 +155,12 @@ export function createTransport(config: TransportConfig) {
           if (wait !== undefined) {
             retries++;
             await res.body.dump();
-            signal.done();
             end(status, true);
             await sleep(wait, undefined, req.signal && { signal: req.signal });
             continue;
           }
         }
-        if (call.stream && !NULL_BODY.has(status)) {
-          signal.done(); // the caller reads the stream at its own pace
+        if (req.stream && !NULL_BODY.has(status)) {
           end(status, false);
           const response = new Response(Readable.toWeb(res.body) as ReadableStream, responseInit(res));
           Object.defineProperty(response, 'url', { value: req.url });
@@ -250,11 +169,9 @@ export function createTransport(config: TransportConfig) {
         const bytes = NULL_BODY.has(status)
           ? await res.body.dump().then(() => null)
           : new Uint8Array(await res.body.arrayBuffer());
-        signal.done();
         end(status, false);
         return new BufferedResponse(bytes, status, res.headers, req.url);
       } catch (error) {
-        signal.done();
         if (req.signal?.aborted) throw req.signal.reason; // the caller's own abort is not a transport failure
         if (error instanceof TransportError) throw error;
         const context = {
@@ -281,7 +198,7 @@ export function createTransport(config: TransportConfig) {
   }
 
   return {
-    fetch,
+    send,
     async close() {
       closed = true;
       await dispatcher.close();
