@@ -80,7 +80,7 @@ export interface BankingClientOptions {
   token: TokenSource;
   /** Default `x-account-id` for account-scoped operations. */
   accountId?: string;
-  /** Per attempt, from sending to the whole body received. Default 30000 ms. */
+  /** Per attempt: longest wait to connect, for the answer to start, and between body chunks. Default 30000 ms. */
   timeoutMs?: number;
   /** Retry policy for safe requests (GET and idempotent-by-URL PUTs), or `false` to never retry. */
   retry?: RetryOptions | false;
