@@ -65,6 +65,9 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: Ctrl-C in a terminal reaches only the mock, which then stops Prism, instead
+    // of racing Prism's exit against the "Prism died" check. The orphan guard covers a killed mock.
+    detached: true,
   });
   let tail = '';
   const keep = (chunk: Buffer) => {
