@@ -188,3 +188,21 @@ describe('bearer token', () => {
     await client.close();
   });
 });
+
+describe('retry policy', () => {
+  it('reads Retry-After as seconds or an HTTP date, and backs off with jitter within bounds', async () => {
+    const { backoffMs, retryAfterMs, retryPolicy } = await import('../src/retry.js');
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs(new Date(Date.now() + 3000).toUTCString())).toBeGreaterThan(1000);
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT')).toBe(0);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    const policy = retryPolicy({ baseDelayMs: 100, maxDelayMs: 1000 });
+    for (let retry = 1; retry <= 6; retry++) {
+      const wait = backoffMs(policy, retry) ?? -1;
+      expect(wait).toBeGreaterThanOrEqual(0);
+      expect(wait).toBeLessThanOrEqual(Math.min(1000, 100 * 2 ** (retry - 1)));
+    }
+    expect(backoffMs(policy, 1, 2000)).toBeUndefined(); // longer than maxDelayMs: give up, return the 429
+    expect(() => retryPolicy({ retries: -1 })).toThrow('`retry.retries` must be a number >= 0');
+  });
+});
