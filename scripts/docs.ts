@@ -1,7 +1,7 @@
 // Docs step: the offline Redoc reference site in generated/site/ (not committed), from openapi.yaml plus the
 // guides in docs/*.md, with generated code samples and per-operation notes in a docs-only copy of the bundle.
 import './env.ts';
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleSpec, renderBundle } from './bundle.ts';
 import { readGuides } from './docs/guides.ts';
@@ -16,7 +16,7 @@ import { redoclyConfig } from './redocly-config.ts';
 
 export const docsDir = path.join(root, 'docs');
 export const siteDir = path.join(root, 'generated/site');
-const workDir = path.join(root, '.cache/docs');
+const cacheDir = path.join(root, '.cache/docs');
 
 export const GUIDES_GROUP = 'Guides';
 export const OPEN_QUESTIONS = 'Open questions';
@@ -80,18 +80,22 @@ export async function docs(options: { render?: 'in-process' | 'cli' } = {}): Pro
   const info = doc.info as Json;
   info['x-logo'] = { url: 'logo.svg', altText: theme.logo?.altText ?? String(info.title) };
 
-  await mkdir(workDir, { recursive: true });
-  await mkdir(siteDir, { recursive: true });
-  const specFile = path.join(workDir, 'openapi.docs.json');
-  await writeFile(specFile, JSON.stringify(doc));
-  // Rendered next to the docs spec, then written to the site in one go: a served site is never half-built.
-  const renderedFile = path.join(workDir, 'index.html');
-  await (options.render === 'in-process' ? renderInProcess : renderWithCli)(
-    await renderInput(renderedFile, specFile),
-  );
+  // A work folder per build: builds running at once (docs:serve, tests) never share a half-written file.
+  await mkdir(cacheDir, { recursive: true });
+  const work = await mkdtemp(path.join(cacheDir, 'build-'));
+  let html: string;
+  try {
+    const specFile = path.join(work, 'openapi.docs.json');
+    await writeFile(specFile, JSON.stringify(doc));
+    const renderedFile = path.join(work, 'index.html');
+    const render = options.render === 'in-process' ? renderInProcess : renderWithCli;
+    await render(await renderInput(renderedFile, specFile));
+    html = await readFile(renderedFile, 'utf8');
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 
   // Redoc's footer shows a logo from its CDN: point it at a file of ours.
-  let html = await readFile(renderedFile, 'utf8');
   html = html.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, 'redoc.svg');
   // Icon packs (file-tree and language icons; this site shows none) would come from Redocly's CDN: keep them
   // local, so a future use fails visibly in the browser test instead of leaving the machine.
@@ -103,14 +107,23 @@ export async function docs(options: { render?: 'in-process' | 'cli' } = {}): Pro
 
   const { yaml, json } = renderBundle(spec);
   const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
+  await mkdir(siteDir, { recursive: true });
   await Promise.all([
-    writeFile(path.join(siteDir, 'index.html'), html),
-    writeFile(path.join(siteDir, 'openapi.yaml'), yaml),
-    writeFile(path.join(siteDir, 'openapi.json'), json),
-    writeFile(path.join(siteDir, '.nojekyll'), ''),
-    copyFile(path.resolve(root, logo), path.join(siteDir, 'logo.svg')),
-    copyFile(path.join(docsDir, 'assets/redoc-attribution.svg'), path.join(siteDir, 'redoc.svg')),
+    writeAtomically('index.html', html),
+    writeAtomically('openapi.yaml', yaml),
+    writeAtomically('openapi.json', json),
+    writeAtomically('.nojekyll', ''),
+    writeAtomically('logo.svg', await readFile(path.resolve(root, logo))),
+    writeAtomically('redoc.svg', await readFile(path.join(docsDir, 'assets/redoc-attribution.svg'))),
   ]);
+}
+
+/** Written aside and renamed into place: a server reading the site never sees half a file. */
+async function writeAtomically(name: string, content: string | Buffer): Promise<void> {
+  const target = path.join(siteDir, name);
+  const draft = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(draft, content);
+  await rename(draft, target);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

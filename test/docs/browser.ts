@@ -39,6 +39,7 @@ export async function launch(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce', // no smooth scrolling to wait for
   });
   const requests: string[] = [];
   const errors: string[] = [];

@@ -1,0 +1,65 @@
+// `npm run docs:serve`: serves the site on 127.0.0.1 and rebuilds when a guide or the spec changes.
+// The test touches files (mtime only, content unchanged) so that it never edits the repo.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { root, specPath } from '../../scripts/paths.ts';
+
+let child: ChildProcess | undefined;
+let output = '';
+
+/** Resolves with the first match of `pattern` in the server's output from `from` on. */
+function waitFor(pattern: RegExp, from = 0, timeoutMs = 45_000): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${pattern} in docs:serve output:\n${output}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const match = output.slice(from).match(pattern);
+      if (!match) return;
+      clearTimeout(timer);
+      child?.stdout?.off('data', check);
+      resolve(match);
+    };
+    child?.stdout?.on('data', check);
+    check();
+  });
+}
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+describe('docs:serve', () => {
+  it('serves the site on 127.0.0.1 and rebuilds on a guide or spec change', async () => {
+    child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/docs-serve.ts', '--port', '0'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    const [, url] = await waitFor(/Serving generated\/site at (http:\/\/127\.0\.0\.1:\d+\/)/);
+    const page = await fetch(`${url}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="redoc">');
+    expect((await fetch(`${url}openapi.json`)).headers.get('content-type')).toBe('application/json');
+
+    const now = new Date();
+    let mark = output.length;
+    await utimes(path.join(root, 'docs/mock.md'), now, now);
+    await waitFor(/docs rebuilt \(docs\/mock\.md changed\)/, mark);
+    mark = output.length;
+    await utimes(specPath, now, now);
+    await waitFor(/docs rebuilt \(openapi\.yaml changed\)/, mark);
+  }, 90_000);
+});
