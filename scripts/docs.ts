@@ -4,7 +4,7 @@ import './env.ts';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleSpec, renderBundle } from './bundle.ts';
-import { readGuides } from './docs/guides.ts';
+import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
@@ -34,6 +34,10 @@ export async function docsSpec(spec: Json): Promise<Json> {
     { name: OPEN_QUESTIONS, description: openQuestions(spec), 'x-traitTag': true },
   ];
   doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
+  checkLinks(
+    guides,
+    (doc.tags as { name: string }[]).map((t) => t.name),
+  );
   doc['x-tagGroups'] = [
     { name: GUIDES_GROUP, tags: guideTags.map((t) => t.name) },
     ...((doc['x-tagGroups'] ?? []) as Json[]),

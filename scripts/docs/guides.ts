@@ -46,3 +46,21 @@ export async function readGuides(dir: string, present: string[]): Promise<Guide[
     }),
   );
 }
+
+/** Redoc's section id of a tag or guide title: `CNAB 240 upload` → `cnab-240-upload`. */
+export const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Links between sections (`[Errors](#/errors)`) must land on a section that exists. */
+export function checkLinks(guides: Guide[], sections: string[]): void {
+  const known = new Set(sections.map(slug));
+  for (const guide of guides)
+    for (const match of guide.body.matchAll(/\]\(#\/([^)/]+)[^)]*\)/g)) {
+      if (known.has(match[1] ?? '')) continue;
+      const line = guide.body.slice(0, match.index).split('\n').length + 2; // + title and blank line
+      throw new Error(`${guide.file}:${line} link to #/${match[1]}: no such section in the site`);
+    }
+}

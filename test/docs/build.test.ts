@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleSpec } from '../../scripts/bundle.ts';
-import { GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
+import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
 import { type Json, operations } from '../../scripts/docs/spec.ts';
 import { docsDir, docsSpec, GUIDES_GROUP, OPEN_QUESTIONS } from '../../scripts/docs.ts';
@@ -85,5 +85,18 @@ describe('guides', () => {
     await expect(readGuides(dir, [])).rejects.toThrow(
       `guide ${path.relative(process.cwd(), path.join(dir, GUIDE_FILES[0] ?? ''))} is missing`,
     );
+  });
+});
+
+describe('links between sections', () => {
+  it('must point at a guide or tag of the site, or the build names file and line', () => {
+    const guide = parseGuide(
+      'docs/x.md',
+      '# X\n\nSee [Errors](#/errors).\n\nAnd [nothing](#/no-such-guide).\n',
+    );
+    expect(() => checkLinks([guide], ['Errors'])).toThrow(
+      'docs/x.md:5 link to #/no-such-guide: no such section',
+    );
+    expect(() => checkLinks([guide], ['Errors', 'No such guide'])).not.toThrow();
   });
 });

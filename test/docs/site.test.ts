@@ -152,7 +152,12 @@ describe('reference site', () => {
       const content = async () => (await page.locator('#api-content').innerText()).replace(/\s+/g, ' ');
       await expect.poll(content, { message: guide.file }).toContain(opening);
     }
-    await sidebar().getByRole('link', { name: OPEN_QUESTIONS, exact: true }).click();
+    // A link between guides: Getting started → Open questions.
+    await sidebar().getByRole('link', { name: 'Getting started', exact: true }).click();
+    await page.locator('#api-content a[href="#/open-questions"]').first().click();
+    await expect.poll(() => hashOf(page.url())).toBe('open-questions');
+    await expect.poll(() => inView('open-questions')).toBe(true);
+    expect(await sidebar().getByRole('link', { name: OPEN_QUESTIONS, exact: true }).isVisible()).toBe(true);
     const markers = ops.reduce((n, op) => n + op.unspecified.length, 0);
     const documentWide = ((spec.info as Json)['x-unspecified'] as unknown[]).length;
     await expect
