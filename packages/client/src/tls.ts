@@ -91,7 +91,7 @@ export function connector(tls: ResolvedTls, timeoutMs: number): buildConnector.c
 export function refusesHandshake(
   connect: buildConnector.connector,
   origin: URL,
-  waitMs = 250,
+  waitMs = 400,
 ): Promise<boolean> {
   const port = Number(origin.port || 443);
   const hostname = origin.hostname.replace(/^\[|\]$/g, '');
