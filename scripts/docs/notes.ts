@@ -1,7 +1,7 @@
 // What the docs add to each operation's description, read from the spec: security, account header,
 // idempotency by URL and what the contract leaves unspecified.
 import { topicLabel } from './open-questions.ts';
-import type { Json, Operation } from './spec.ts';
+import { deref, type Json, type Operation } from './spec.ts';
 
 function schemeText(doc: Json, name: string): string {
   const scheme = ((doc.components as Json | undefined)?.securitySchemes as Json | undefined)?.[name] as
@@ -50,9 +50,41 @@ export function unspecifiedNote(op: Operation): string {
   return `**Not specified by the contract:**\n\n${items.join('\n')}`;
 }
 
+/** `name` (summary) of each named example of a request body or response. */
+function exampleNames(doc: Json, holder: unknown): string[] {
+  const content = (holder ? deref(doc, holder).content : undefined) as Json | undefined;
+  return Object.values(content ?? {}).flatMap((media) =>
+    Object.entries(((media as Json).examples ?? {}) as Json).map(([name, example]) => {
+      const summary = deref(doc, example).summary;
+      return summary ? `\`${name}\` (${summary})` : `\`${name}\``;
+    }),
+  );
+}
+
+/** The named examples, listed by name: Redoc shows an example's name only when there are several. */
+export function examplesNote(doc: Json, op: Operation): string {
+  const parts: string[] = [];
+  const request = exampleNames(doc, op.op.requestBody);
+  if (request.length) parts.push(`request ${request.join(', ')}`);
+  // Integer-like keys ('400') come before '2XX' in a JS object: put them back in status order.
+  const order = (status: string) => (status === 'default' ? 999 : Number(status.replace(/X/gi, '0')));
+  const responses = Object.entries((op.op.responses ?? {}) as Json).sort(([a], [b]) => order(a) - order(b));
+  for (const [status, response] of responses) {
+    const names = exampleNames(doc, response);
+    if (names.length) parts.push(`${status} ${names.join(', ')}`);
+  }
+  return parts.length ? `**Named examples:** ${parts.join('; ')}.` : '';
+}
+
 /** The operation's description followed by the generated notes. */
 export function describeOperation(doc: Json, op: Operation): string {
-  const notes = [securityNote(doc, op), accountNote(op), idempotencyNote(op), unspecifiedNote(op)];
+  const notes = [
+    securityNote(doc, op),
+    accountNote(op),
+    idempotencyNote(op),
+    examplesNote(doc, op),
+    unspecifiedNote(op),
+  ];
   const own = typeof op.op.description === 'string' ? op.op.description.trim() : '';
   return [own, ...notes].filter(Boolean).join('\n\n');
 }

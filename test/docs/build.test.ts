@@ -42,6 +42,7 @@ describe('docs-only spec', () => {
       expect(description).toContain('**Account header:**');
       expect(description).toContain(op.idempotency ? '**Idempotent by URL:**' : '**Idempotency:** none');
       for (const u of op.unspecified) expect(description).toContain(u.detail);
+      expect(description).toContain('**Named examples:**');
     }
     const tryWebhook = ops.find((op) => op.operationId === 'tryWebhook');
     expect(tryWebhook?.op.description).toContain('with scope `webhook.write`');

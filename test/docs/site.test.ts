@@ -126,6 +126,17 @@ describe('reference site', () => {
     expect(text).toContain('Idempotent by URL: {id}');
     expect(text).toContain('Not specified by the contract:');
     expect(text).toContain('curl --cert client.crt --key client.key --cacert ca.crt');
+    expect(text).toContain('Named examples: request refund (Partial refund); 200 processing');
+    // The TypeScript sample is one choice away from curl.
+    await section('pix/refundpix')
+      .locator('[data-testid="right-panel"]')
+      .getByText('curl', { exact: true })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'TypeScript client' }).first().click();
+    await expect
+      .poll(() => section('pix/refundpix').locator('.panel-request-samples').innerText())
+      .toContain("await client.PUT('/ar/pix/pix/{endToEndId}/refund/{id}'");
     await page.screenshot({ path: path.join(resultsDir, 'docs-refund-pix.png') });
     const logs = await sectionOf('listWebhookLogs');
     expect(logs).toContain('with scope webhook.read');
