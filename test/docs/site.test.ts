@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { bundleSpec } from '../../scripts/bundle.ts';
 import { readGuides } from '../../scripts/docs/guides.ts';
 import { type Json, type Operation, operations } from '../../scripts/docs/spec.ts';
@@ -82,6 +83,16 @@ const hashOf = (url: string) => decodeURIComponent(new URL(url).hash.replace(/^#
 describe('reference site', () => {
   it('hydrates and shows the API title', async () => {
     expect(await browser.page.locator('h1').first().innerText()).toContain(String((spec.info as Json).title));
+  });
+
+  it('offers the bundled spec (YAML and JSON) for download, matching openapi.yaml', async () => {
+    const { page } = browser;
+    for (const file of ['openapi.yaml', 'openapi.json'])
+      expect(await page.locator(`a[href="${file}"]`).count(), file).toBeGreaterThan(0);
+    const json = await page.evaluate(async () => (await fetch('openapi.json')).json());
+    expect(json).toEqual(spec);
+    const yaml = await page.evaluate(async () => (await fetch('openapi.yaml')).text());
+    expect(parse(yaml)).toEqual(spec);
   });
 
   it('reaches all 22 operations from the sidebar', async () => {
