@@ -1,6 +1,8 @@
 // Throughput and p99 latency of (a) Prism directly over HTTP and (b) the mock's mTLS gateway in front
 // of the same Prism, with the same requests in the same run. Target: b/a >= 0.8 with no errors under
 // 50 concurrent keep-alive connections. Run: npx tsx bench/mock.ts [--duration 30] [--connections 50]
+// [--slice 2] (the targets take turns in slices of this many seconds, so that other load on the machine
+// weighs on both alike).
 import '../scripts/env.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    slice: { type: 'string', default: '2' },
   },
 });
 const seconds = Number(values.duration);
@@ -54,10 +57,30 @@ interface Result {
   p99: number;
 }
 
-async function load(pool: Pool, token: string, durationMs: number): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
+/** What one target's slices add up to. */
+class Tally {
+  latencies: number[] = [];
+  errors = 0;
+  firstError: string | undefined;
+  seconds = 0;
+
+  result(): Result {
+    const sorted = [...this.latencies].sort((x, y) => x - y);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const { errors, firstError } = this;
+    return {
+      requests: sorted.length,
+      errors,
+      firstError,
+      rps: sorted.length / this.seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+    };
+  }
+}
+
+/** `connections` concurrent request loops on `pool` for `durationMs`, counted into `tally`. */
+async function load(pool: Pool, token: string, durationMs: number, tally: Tally): Promise<void> {
   const end = performance.now() + durationMs;
   let next = 0;
   const worker = async () => {
@@ -73,29 +96,38 @@ async function load(pool: Pool, token: string, durationMs: number): Promise<Resu
         });
         await res.body.dump();
         if (res.statusCode !== req.status) {
-          errors++;
-          firstError ??= `${req.method} ${req.path} → ${res.statusCode}`;
+          tally.errors++;
+          tally.firstError ??= `${req.method} ${req.path} → ${res.statusCode}`;
         }
       } catch (error) {
-        errors++;
-        firstError ??= String(error);
+        tally.errors++;
+        tally.firstError ??= String(error);
       }
-      latencies.push(performance.now() - started);
+      tally.latencies.push(performance.now() - started);
     }
   };
   const t0 = performance.now();
   await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    errors,
-    firstError,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
+  tally.seconds += (performance.now() - t0) / 1000;
+}
+
+/** CPU time (user + system) of a process in ms, from /proc; 0 where there is none. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** The (only) child process of `pid`: the mock's Prism. */
+function childOf(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0]);
+  } catch {
+    return 0;
+  }
 }
 
 async function main() {
@@ -140,19 +172,48 @@ async function main() {
       'a) Prism, HTTP': new Pool(`http://127.0.0.1:${prismPort}`, { connections, pipelining: 1 }),
       'b) gateway, mTLS': new Pool(url, { connections, pipelining: 1, connect: tls }),
     };
-    const results: Record<string, Result> = {};
-    for (const [name, pool] of Object.entries(targets)) {
-      await load(pool, token, Number(values.warmup) * 1000);
-      results[name] = await load(pool, token, seconds * 1000);
-      await pool.close();
+    // Alternate the two targets in short slices: other load on the machine then weighs on both alike.
+    const tallies = Object.fromEntries(Object.keys(targets).map((name) => [name, new Tally()]));
+    for (const pool of Object.values(targets))
+      await load(pool, token, Number(values.warmup) * 1000, new Tally());
+    // CPU time of each process per request (Linux /proc): the machine's other load cannot skew it.
+    const prismPid = childOf(mock.pid ?? 0);
+    const pids = { 'load generator': process.pid, gateway: mock.pid ?? 0, Prism: prismPid };
+    const cpu: Record<string, Record<string, number>> = {};
+    const slice = Number(values.slice);
+    for (let done = 0; done < seconds; done += slice) {
+      for (const [name, pool] of Object.entries(targets)) {
+        const before = Object.values(pids).map(cpuMs);
+        await load(pool, token, Math.min(slice, seconds - done) * 1000, tallies[name] as Tally);
+        Object.keys(pids).forEach((proc, i) => {
+          cpu[name] ??= {};
+          (cpu[name] as Record<string, number>)[proc] =
+            ((cpu[name] as Record<string, number>)[proc] ?? 0) +
+            cpuMs(Object.values(pids)[i] ?? 0) -
+            (before[i] ?? 0);
+        });
+      }
     }
+    await Promise.all(Object.values(targets).map((pool) => pool.close()));
+    const results = Object.fromEntries(
+      Object.entries(tallies).map(([name, tally]) => [name, tally.result()]),
+    );
 
-    console.log(`\n${connections} keep-alive connections, ${seconds} s each, same request mix\n`);
+    console.log(
+      `\n${connections} keep-alive connections, ${seconds} s each in ${values.slice} s slices, same request mix\n`,
+    );
     console.log('target             requests    req/s   p50 ms   p99 ms   errors');
     for (const [name, r] of Object.entries(results)) {
       const row = [r.requests, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors];
       console.log(`${name.padEnd(17)} ${row.map((v, i) => String(v).padStart(i === 0 ? 9 : 8)).join(' ')}`);
       if (r.firstError) console.log(`  first error: ${r.firstError}`);
+    }
+    console.log('\nCPU ms per request   load generator   gateway     Prism');
+    for (const [name, r] of Object.entries(results)) {
+      const per = Object.keys(pids).map((proc) =>
+        ((cpu[name]?.[proc] ?? 0) / r.requests).toFixed(3).padStart(9),
+      );
+      console.log(`${name.padEnd(17)} ${per.join('  ')}`);
     }
     const [a, b] = Object.values(results) as [Result, Result];
     const ratio = b.rps / a.rps;

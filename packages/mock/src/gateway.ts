@@ -5,7 +5,7 @@ import { X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { type Duplex, pipeline, type Readable } from 'node:stream';
+import { type Duplex, Writable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { type Dispatcher, Pool } from 'undici';
 import { type DevPki, type Environment, environments } from './dev-pki.ts';
@@ -124,69 +124,64 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    prism
-      .request({
+    // stream(): undici writes Prism's answer straight into `res` (or into the envelope collector), with
+    // no intermediate body stream per request.
+    prism.stream(
+      {
         method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
         path: req.url ?? '/',
         headers,
         body: hasBody ? req : null,
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
-      })
-      .then(
-        (answer) => {
-          const status = answer.statusCode;
-          const violations = answer.headers['sl-violations'];
-          if (onViolation && typeof violations === 'string') {
-            onViolation({
-              method: req.method ?? '',
-              path: req.url ?? '',
-              status,
-              violations: list(violations),
-            });
-          }
-          if (mode === 'mock' && status >= 400) return rewrite(answer.body, res, status, path, violations);
-          const out: Record<string, string | string[]> = {};
-          for (const name in answer.headers) {
-            const value = answer.headers[name];
-            if (value !== undefined && !hopByHop.has(name)) out[name] = value;
-          }
-          res.writeHead(status, out);
-          pipeline(answer.body, res, () => {});
-        },
-        (error: Error) => {
-          if (res.headersSent) return res.destroy();
-          send(
-            res,
-            envelope(
-              502,
-              'BAD_GATEWAY',
-              `The mock could not get an answer from Prism: ${error.message}`,
-              path,
-            ),
-          );
-        },
-      );
+      },
+      ({ statusCode, headers: answer }) => {
+        const violations = answer['sl-violations'];
+        if (onViolation && typeof violations === 'string') {
+          onViolation({
+            method: req.method ?? '',
+            path: req.url ?? '',
+            status: statusCode,
+            violations: list(violations),
+          });
+        }
+        if (mode === 'mock' && statusCode >= 400) {
+          return collector(res, statusCode, path, typeof violations === 'string' ? violations : undefined);
+        }
+        const out: Record<string, string | string[]> = {};
+        for (const name in answer) {
+          const value = answer[name];
+          if (value !== undefined && !hopByHop.has(name)) out[name] = value;
+        }
+        res.writeHead(statusCode, out);
+        return res;
+      },
+      (error) => {
+        if (!error) return;
+        if (res.headersSent) return res.destroy();
+        send(
+          res,
+          envelope(502, 'BAD_GATEWAY', `The mock could not get an answer from Prism: ${error.message}`, path),
+        );
+      },
+    );
   }
 
-  function rewrite(
-    answer: Readable,
-    res: ServerResponse,
-    status: number,
-    path: string,
-    violations: string | string[] | undefined,
-  ) {
+  /** Buffers an error answer of Prism's, then sends its envelope. */
+  function collector(res: ServerResponse, status: number, path: string, violations: string | undefined) {
     const chunks: Buffer[] = [];
     let size = 0;
-    answer.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxErrorBody) chunks.push(chunk);
+    return new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size <= maxErrorBody) chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        send(res, rewriteError(status, Buffer.concat(chunks), violations, path));
+        done();
+      },
     });
-    answer.once('end', () => {
-      const header = typeof violations === 'string' ? violations : undefined;
-      send(res, rewriteError(status, Buffer.concat(chunks), header, path));
-    });
-    answer.once('error', () => res.destroy());
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
