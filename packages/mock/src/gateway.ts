@@ -9,8 +9,9 @@ import { type Duplex, Writable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { type Dispatcher, Pool } from 'undici';
 import { type DevPki, type Environment, environments } from './dev-pki.ts';
+import { echoes } from './echo.ts';
 import { type ErrorEnvelope, envelope, rewriteError } from './envelope.ts';
-import { findRoute, type Route } from './spec.ts';
+import { findRoute, pathParams, type Route } from './spec.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export interface Violation {
@@ -92,7 +93,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.end(json);
   }
 
-  async function authorize(req: IncomingMessage, path: string): Promise<ErrorEnvelope | undefined> {
+  async function authorize(
+    req: IncomingMessage,
+    path: string,
+    route: Route | undefined,
+  ): Promise<ErrorEnvelope | undefined> {
     const env = environment(req.socket as TLSSocket);
     if (!env) return envelope(403, 'FORBIDDEN', 'The client certificate was issued by no known CA.', path);
     const header = req.headers.authorization;
@@ -106,7 +111,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const message = `The token is for ${check.token.env}, the client certificate for ${env}.`;
       return envelope(403, 'FORBIDDEN', message, path);
     }
-    const route = findRoute(routes, req.method ?? 'GET', path);
     const scopes = check.token.scopes;
     if (route?.scopeSets.length && !route.scopeSets.some((set) => set.every((s) => scopes.has(s)))) {
       const needed = route.scopeSets.map((set) => set.join(' ')).join(' or ');
@@ -115,7 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return undefined;
   }
 
-  function forward(req: IncomingMessage, res: ServerResponse, path: string) {
+  function forward(req: IncomingMessage, res: ServerResponse, path: string, route?: Route) {
     const headers: string[] = [];
     const raw = req.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) {
@@ -153,6 +157,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           const value = answer[name];
           if (value !== undefined && !hopByHop.has(name)) out[name] = value;
         }
+        const echo = mode === 'mock' && route ? echoes[route.operationId] : undefined;
+        if (echo && route && statusCode < 300)
+          return echoing(res, statusCode, out, (body) => echo(body, pathParams(route, path)));
         res.writeHead(statusCode, out);
         return res;
       },
@@ -184,14 +191,44 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }
 
+  /** Buffers a JSON success answer of Prism's, applies the contract's echo rule, then sends it. */
+  function echoing(
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string | string[]>,
+    apply: (body: Record<string, unknown>) => void,
+  ) {
+    const chunks: Buffer[] = [];
+    return new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        let body = Buffer.concat(chunks);
+        try {
+          const json = JSON.parse(body.toString('utf8'));
+          if (json && typeof json === 'object') apply(json);
+          body = Buffer.from(JSON.stringify(json));
+        } catch {
+          // not JSON: pass it on as Prism sent it
+        }
+        res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+        res.end(body);
+        done();
+      },
+    });
+  }
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (mode === 'proxy') return forward(req, res, path);
-    authorize(req, path).then(
+    const route = findRoute(routes, req.method ?? 'GET', path);
+    authorize(req, path, route).then(
       (refusal) => {
-        if (!refusal) return forward(req, res, path);
+        if (!refusal) return forward(req, res, path, route);
         req.resume(); // drain the unread body so the connection stays usable
         send(res, refusal, refusal.status_code === 401 ? { 'www-authenticate': 'Bearer' } : {});
       },

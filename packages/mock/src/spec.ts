@@ -50,7 +50,9 @@ export interface Route {
   operationId: string;
   /** Alternatives: the token must carry every scope of at least one. Empty: no scope needed. */
   scopeSets: string[][];
+  /** Matches a request path; its groups are the path parameters, in the order of `params`. */
   pattern: RegExp;
+  params: string[];
 }
 
 /** The operations of `doc` with the Bearer scopes each requires. */
@@ -62,7 +64,8 @@ export function routesOf(doc: OpenApiDocument): Route[] {
   const routes: Route[] = [];
   for (const [template, item] of Object.entries(doc.paths ?? {})) {
     const literal = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
-    const pattern = new RegExp(`^${literal.join('[^/]+')}$`);
+    const pattern = new RegExp(`^${literal.join('([^/]+)')}$`);
+    const params = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
     for (const method of methods) {
       const op = item[method] as Operation | undefined;
       if (!op) continue;
@@ -78,6 +81,7 @@ export function routesOf(doc: OpenApiDocument): Route[] {
         operationId: op.operationId ?? `${method} ${template}`,
         scopeSets,
         pattern,
+        params,
       });
     }
   }
@@ -87,4 +91,22 @@ export function routesOf(doc: OpenApiDocument): Route[] {
 /** The route for a request, or undefined (Prism then answers 404 or 405). */
 export function findRoute(routes: Route[], method: string, pathname: string): Route | undefined {
   return routes.find((r) => r.method === method && r.pattern.test(pathname));
+}
+
+/** The path parameters of a request path matched by `route`, decoded. */
+export function pathParams(route: Route, pathname: string): Record<string, string> {
+  const values = route.pattern.exec(pathname)?.slice(1) ?? [];
+  const params: Record<string, string> = {};
+  route.params.forEach((name, i) => {
+    params[name] = safeDecode(values[i] ?? '');
+  });
+  return params;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -93,6 +93,19 @@ export function operationsSuite(): void {
     });
   });
 
+  test('a refund answers with the id of its path, as the contract says (§4.18)', async () => {
+    const id = `refund-${Date.now()}`;
+    for (const prefer of [undefined, 'dynamic=true']) {
+      const result = await client.PUT('/ar/pix/pix/{endToEndId}/refund/{id}', {
+        params: { path: { endToEndId: 'E00000000202611231405a1b2c3d4e5f', id } },
+        body: { amount: 10.5, reason: 'Produto devolvido' },
+        headers: prefer ? { prefer } : {},
+      });
+      expect(result.response.status).toBe(200);
+      expect(result.data?.refund.id).toBe(id);
+    }
+  });
+
   test('generated data (Prefer: dynamic=true) validates against the spec for every operation', async () => {
     for (const op of spec.operations) {
       const { params, body } = validRequest(op, spec);
