@@ -2,34 +2,14 @@
 // client's source: a spec or client change that breaks a published sample fails here.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleSpec } from '../../scripts/bundle.ts';
 import { curlSample, typescriptSample } from '../../scripts/docs/samples.ts';
 import { type Json, type Operation, operations } from '../../scripts/docs/spec.ts';
 import { root, specPath } from '../../scripts/paths.ts';
+import { typeCheckAgainstClient as typeCheck } from '../support/typecheck.ts';
 
 const dir = path.join(root, '.cache/docs-samples');
-
-/** Type-checks the files with the repo's compiler settings, `@banking-api/client` mapped to its source. */
-function typeCheck(files: string[]): string[] {
-  const program = ts.createProgram(files, {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ['node'],
-    paths: { '@banking-api/client': [path.join(root, 'packages/client/src/index.ts')] },
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
-    const file = d.file ? path.relative(root, d.file.fileName) : '';
-    return `${file}:${(where?.line ?? 0) + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
-}
 
 let ops: Operation[];
 beforeAll(async () => {

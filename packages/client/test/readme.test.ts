@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { typeCheckAgainstClient } from '../../../test/support/typecheck.ts';
 
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 const readme = readFileSync(here('../README.md'), 'utf8');
@@ -23,25 +23,7 @@ describe('README', () => {
       writeFileSync(file, code);
       return file;
     });
-    const program = ts.createProgram(files, {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [here('../../../node_modules/@types')],
-      baseUrl: dir,
-      paths: { '@banking-api/client': [here('../src/index.ts')] },
-    });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file
-        ? `${d.file.fileName.replace(dir, 'README')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
-        : '';
-      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-    });
+    const diagnostics = typeCheckAgainstClient(files, (fileName) => fileName.replace(dir, 'README'));
     expect(diagnostics).toEqual([]);
   });
 });

@@ -1,0 +1,29 @@
+// Type-checks files in strict mode against the client's source, as a consumer would compile them: the
+// README's code blocks and the reference's TypeScript samples both go through here.
+import path from 'node:path';
+import ts from 'typescript';
+import { root } from '../../scripts/paths.ts';
+
+/** Diagnostics as `file:line message`, with file names shown through `display`. */
+export function typeCheckAgainstClient(
+  files: string[],
+  display: (fileName: string) => string = (fileName) => path.relative(root, fileName),
+): string[] {
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+    typeRoots: [path.join(root, 'node_modules/@types')], // the files may live outside the repo
+    paths: { '@banking-api/client': [path.join(root, 'packages/client/src/index.ts')] },
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    const file = d.file ? display(d.file.fileName) : '';
+    return `${file}:${(where?.line ?? 0) + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
