@@ -36,15 +36,15 @@ export async function readGuides(dir: string, present: string[]): Promise<Guide[
     throw new Error(
       `docs: add ${unlisted.join(', ')} to GUIDE_FILES in scripts/docs/guides.ts (sidebar order)`,
     );
-  return Promise.all(
-    GUIDE_FILES.map(async (file) => {
-      const full = path.join(dir, file);
-      const text = await readFile(full, 'utf8').catch(() => {
-        throw new Error(`docs: guide ${path.relative(process.cwd(), full)} is missing`);
-      });
-      return parseGuide(path.relative(process.cwd(), full), text);
-    }),
-  );
+  const files = GUIDE_FILES.map((file) => path.relative(process.cwd(), path.join(dir, file)));
+  const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => undefined)));
+  // Report in sidebar order, whichever read failed first.
+  const missing = files.filter((_, i) => texts[i] === undefined);
+  if (missing.length) {
+    const others = missing.length > 1 ? ` (also missing: ${missing.slice(1).join(', ')})` : '';
+    throw new Error(`docs: guide ${missing[0]} is missing${others}`);
+  }
+  return files.map((file, i) => parseGuide(file, texts[i] as string));
 }
 
 /** Redoc's section id of a tag or guide title: `CNAB 240 upload` → `cnab-240-upload`. */
