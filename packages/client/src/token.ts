@@ -17,9 +17,10 @@ function expiryOf(jwt: string): number {
 /** Bearer tokens: a fixed string, or a provider whose answer is cached until shortly before its JWT `exp`. */
 export class TokenCache {
   #source: TokenSource;
-  #token: Promise<string> | undefined;
-  #refreshAt = 0;
+  /** The provider's answer, while fresh; `#pending` is the one call under way, shared by concurrent callers. */
   #value: string | undefined;
+  #refreshAt = 0;
+  #pending: Promise<string> | undefined;
 
   constructor(source: TokenSource) {
     if (typeof source !== 'string' && typeof source !== 'function')
@@ -44,31 +45,30 @@ export class TokenCache {
 
   get(): Promise<string> {
     const source = this.#source;
+    const ready = this.peek();
+    if (ready !== undefined) return Promise.resolve(ready);
     if (typeof source === 'string') return Promise.resolve(source);
-    if (this.#token && Date.now() < this.#refreshAt) return this.#token;
-    this.#refreshAt = Number.POSITIVE_INFINITY; // concurrent callers share this one call
-    const pending = source().then(
-      (token) => {
-        if (typeof token !== 'string' || !token) throw new TypeError('token provider returned no token');
-        if (this.#token === pending) {
+    this.#pending ??= source()
+      .then(
+        (token) => {
+          if (typeof token !== 'string' || !token) throw new TypeError('token provider returned no token');
           this.#value = token;
           this.#refreshAt = expiryOf(token) - EARLY_MS;
-        }
-        return token;
-      },
-      (error: unknown) => {
-        if (this.#token === pending) this.#token = undefined;
-        throw new Error(`token provider failed: ${error instanceof Error ? error.message : String(error)}`);
-      },
-    );
-    this.#token = pending;
-    return pending;
+          return token;
+        },
+        (error: unknown) => {
+          // Nothing is cached: the next call asks the provider again.
+          throw new Error(`token provider failed: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => {
+        this.#pending = undefined;
+      });
+    return this.#pending;
   }
 
   /** Forget the cached token (after a 401). */
   invalidate(token: string): void {
-    if (this.#value !== token) return; // another request already refreshed it
-    this.#value = undefined;
-    this.#token = undefined;
+    if (this.#value === token) this.#value = undefined; // else another request already refreshed it
   }
 }

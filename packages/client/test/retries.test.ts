@@ -158,6 +158,32 @@ describe('bearer token', () => {
     await client.close();
   });
 
+  it('asks the provider again after a failed refresh, and never sends the expired token', async () => {
+    server.handle((_req, res) => json(res, 200, { valid: true }));
+    const now = Math.floor(Date.now() / 1000);
+    const issued: string[] = [];
+    let fail = false;
+    const provider = async () => {
+      if (fail) {
+        fail = false;
+        throw new Error('identity provider is down');
+      }
+      const token = jwt({ sub: 'svc', exp: issued.length === 0 ? now + 10 : now + 3600 }); // first is stale at once
+      issued.push(token);
+      return token;
+    };
+    const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: provider });
+    const call = () => client.POST('/hb/multi-access/otp/validate', { body: { context: 'x', code: '1' } });
+    await call();
+    fail = true;
+    await expect(call()).rejects.toThrow(/token provider failed/);
+    const start = server.seen.length;
+    await call();
+    expect(issued.length).toBe(2);
+    expect(server.seen.slice(start).map((s) => s.headers.authorization)).toEqual([`Bearer ${issued[1]}`]);
+    await client.close();
+  });
+
   it('refreshes once and retries once on 401, even for a POST', async () => {
     const issued: string[] = [];
     const provider = async () => {
