@@ -1,7 +1,7 @@
 // Idempotent-by-URL operations (`x-idempotency: { in: path, name: id }`) describe that path parameter as the
 // idempotency identifier; PUTs on /ar/...{id} paths are the contract's idempotent ones and must say so.
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { deref, operations } from './local-refs.js';
+import { deref } from './local-refs.js';
 
 const SAYS_IDEMPOTENCY = /idempotency identifier/i;
 
@@ -13,40 +13,46 @@ function findParam(doc, params, basePath, name) {
   return undefined;
 }
 
-export default createRulesetFunction({ input: { type: 'object' }, options: null }, (doc) => {
-  const problems = [];
-  for (const { pathKey, method, op, item, path } of operations(doc)) {
+export default createRulesetFunction(
+  { input: { type: 'object' }, options: null },
+  (op, _opts, { path, document }) => {
+    const doc = document.data;
+    const [, pathKey, method] = path;
     const marker = op['x-idempotency'];
     if (!marker) {
-      if (method === 'put' && /^\/ar\/.*\{id\}/.test(pathKey)) {
-        problems.push({
+      if (method !== 'put' || !/^\/ar\/.*\{id\}/.test(pathKey)) return [];
+      return [
+        {
           message: `PUT ${pathKey} is idempotent by URL: declare \`x-idempotency: { in: path, name: id }\`.`,
           path,
-        });
-      }
-      continue;
+        },
+      ];
     }
     if (marker.in !== 'path' || typeof marker.name !== 'string') {
-      problems.push({
-        message: '`x-idempotency` must be `{ in: path, name: <path parameter> }`.',
-        path: [...path, 'x-idempotency'],
-      });
-      continue;
+      return [
+        {
+          message: '`x-idempotency` must be `{ in: path, name: <path parameter> }`.',
+          path: [...path, 'x-idempotency'],
+        },
+      ];
     }
     const param =
       findParam(doc, op.parameters, path, marker.name) ??
-      findParam(doc, item.parameters, ['paths', pathKey], marker.name);
+      findParam(doc, doc.paths?.[pathKey]?.parameters, ['paths', pathKey], marker.name);
     if (!param) {
-      problems.push({
-        message: `\`x-idempotency\` names path parameter "${marker.name}", which the operation lacks.`,
-        path: [...path, 'x-idempotency'],
-      });
-    } else if (!SAYS_IDEMPOTENCY.test(param.node.description ?? '')) {
-      problems.push({
+      return [
+        {
+          message: `\`x-idempotency\` names path parameter "${marker.name}", which the operation lacks.`,
+          path: [...path, 'x-idempotency'],
+        },
+      ];
+    }
+    if (SAYS_IDEMPOTENCY.test(param.node.description ?? '')) return [];
+    return [
+      {
         message: `Path parameter "${marker.name}" must be described as the idempotency identifier.`,
         path: param.path,
-      });
-    }
-  }
-  return problems;
-});
+      },
+    ];
+  },
+);

@@ -27,17 +27,12 @@ export function deref(doc, node, path) {
   return { node, path };
 }
 
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** `PUT /path` for an operation found by the `#Operation` alias (path: ['paths', key, method]). */
+export const operationLabel = (path) => `${String(path[2]).toUpperCase()} ${path[1]}`;
 
-/** Every operation of the document: { pathKey, method, op, path }. */
-export function operations(doc) {
-  const found = [];
-  for (const [pathKey, item] of Object.entries(doc?.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (op && typeof op === 'object')
-        found.push({ pathKey, method, op, item, path: ['paths', pathKey, method] });
-    }
+/** The operation's 2xx responses, each followed through its `$ref`s: { status, node, path }. */
+export function* successResponses(doc, op, path) {
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    if (/^2/.test(status)) yield { status, ...deref(doc, response, [...path, 'responses', status]) };
   }
-  return found;
 }

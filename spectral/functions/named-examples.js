@@ -1,7 +1,7 @@
 // Every request body and every 2xx response shows named examples: `examples` entries that `$ref`
 // components/examples (so docs, mock and tests share one set of values).
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { deref, lookup } from './local-refs.js';
+import { deref, lookup, operationLabel, successResponses } from './local-refs.js';
 
 function checkContent(doc, holder, holderPath, what) {
   const problems = [];
@@ -38,16 +38,14 @@ export default createRulesetFunction(
   { input: { type: 'object' }, options: null },
   (op, _opts, { path, document }) => {
     const doc = document.data;
-    const label = `${String(path[2]).toUpperCase()} ${path[1]}`;
+    const label = operationLabel(path);
     const problems = [];
     if (op.requestBody) {
       const body = deref(doc, op.requestBody, [...path, 'requestBody']);
       problems.push(...checkContent(doc, body.node, body.path, `${label}: request body`));
     }
-    for (const [status, response] of Object.entries(op.responses ?? {})) {
-      if (!/^2/.test(status)) continue;
-      const res = deref(doc, response, [...path, 'responses', status]);
-      problems.push(...checkContent(doc, res.node, res.path, `${label}: ${status} response`));
+    for (const res of successResponses(doc, op, path)) {
+      problems.push(...checkContent(doc, res.node, res.path, `${label}: ${res.status} response`));
     }
     return problems;
   },

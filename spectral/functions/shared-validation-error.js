@@ -1,5 +1,6 @@
 // Every operation declares the contract's one 400: the shared ValidationError response, by reference.
 import { createRulesetFunction } from '@stoplight/spectral-core';
+import { operationLabel } from './local-refs.js';
 
 const SHARED = '#/components/responses/ValidationError';
 
@@ -7,7 +8,7 @@ export default createRulesetFunction({ input: { type: 'object' }, options: null 
   const ref = op.responses?.['400']?.$ref;
   if (ref === SHARED) return [];
   const where = op.responses?.['400'] ? [...path, 'responses', '400'] : [...path, 'responses'];
-  const label = `${String(path[2]).toUpperCase()} ${path[1]}`;
+  const label = operationLabel(path);
   return [
     {
       message: `${label}: the 400 must be \`$ref: '${SHARED}'\`${ref ? ` (found ${ref})` : ''}.`,

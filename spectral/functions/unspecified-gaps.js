@@ -2,7 +2,7 @@
 // a body schema without a `required` list needs topic required-fields; a free-form 2xx needs topic response.
 // Problems point at the operation's own lines: the marker belongs on the operation.
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { deref } from './local-refs.js';
+import { deref, operationLabel, successResponses } from './local-refs.js';
 
 const hasTopic = (op, topic) =>
   Array.isArray(op['x-unspecified']) && op['x-unspecified'].some((u) => u?.topic === topic);
@@ -30,7 +30,7 @@ export default createRulesetFunction(
   { input: { type: 'object' }, options: null },
   (op, _opts, { path, document }) => {
     const doc = document.data;
-    const label = `${String(path[2]).toUpperCase()} ${path[1]}`;
+    const label = operationLabel(path);
     const problems = [];
     if (op.requestBody && !hasTopic(op, 'required-fields')) {
       const body = deref(doc, op.requestBody, []);
@@ -48,9 +48,8 @@ export default createRulesetFunction(
       }
     }
     if (!hasTopic(op, 'response')) {
-      for (const [status, response] of Object.entries(op.responses ?? {})) {
-        if (!/^2/.test(status)) continue;
-        const media = Object.values(deref(doc, response, []).node?.content ?? {});
+      for (const { status, node } of successResponses(doc, op, path)) {
+        const media = Object.values(node?.content ?? {});
         if (media.length === 0 || media.some((m) => isFreeForm(deref(doc, m?.schema, []).node))) {
           problems.push({
             message: `${label}: the ${status} response is free-form; add an \`x-unspecified\` item with topic response.`,
