@@ -5,7 +5,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { getLineColLocation, lint as redoclyLint, YamlParseError } from '@redocly/openapi-core';
+import {
+  getLineColLocation,
+  lint as redoclyLint,
+  unescapePointerFragment,
+  YamlParseError,
+} from '@redocly/openapi-core';
 import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
@@ -42,13 +47,13 @@ export function toJsonPath(segments: readonly (string | number)[]): string {
   );
 }
 
-/** Segments of a `#/a/b~1c` JSON pointer. */
+/** Segments of a `#/a/b~1c` JSON pointer, unescaped as Redocly escaped them. */
 const pointerSegments = (pointer: string) =>
   pointer
     .replace(/^#?\/?/, '')
     .split('/')
     .filter(Boolean)
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(unescapePointerFragment);
 
 // Loading a ruleset or config costs more than linting: do it once per process.
 let spectral: Promise<Spectral> | undefined;

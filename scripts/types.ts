@@ -115,7 +115,7 @@ export function renderOperations(doc: OpenAPI3): string {
 
 /** The build step: writes generated/api.d.ts and packages/client/src/operations.ts. */
 export async function types(spec: SpecInput = specPath): Promise<void> {
-  const doc = await load(spec);
-  await writeFile(typesPath, await renderTypes(typeof spec === 'string' ? spec : doc));
+  const doc = await load(spec); // parsed once, for both outputs
+  await writeFile(typesPath, await renderTypes(doc));
   await writeFile(operationsPath, renderOperations(doc));
 }
