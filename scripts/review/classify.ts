@@ -1,7 +1,7 @@
 // Turns the engine's report into changes per operation ("METHOD /path"), adds our client rules on top.
 import type { EngineChange, EngineReport, Impact } from './diff-engine.ts';
 import { getAt, METHODS, operationsAt, parsePointer, reachableRefs } from './operations.ts';
-import { renamedOperations, renamedPathParameters } from './path-params.ts';
+import { type renamedOperations, renamedPathParameters } from './path-params.ts';
 
 export type Change = {
   impact: Impact;
@@ -18,10 +18,14 @@ export const isBreaking = (c: Change) => c.impact === 'major';
 // Reported in their own sections of the review, not as API changes.
 const OWN_SECTIONS = /\/(x-unspecified|x-breaking-changes-acknowledged)(\/|$)/;
 
-export function classify(report: EngineReport, base: unknown, head: unknown): Change[] {
+/** `renames`: operations whose path parameter was renamed, reported (and acknowledged) under their new key only. */
+export function classify(
+  report: EngineReport,
+  base: unknown,
+  head: unknown,
+  renames: ReturnType<typeof renamedOperations>,
+): Change[] {
   const refs = { base: reachableRefs(base), head: reachableRefs(head) };
-  // An operation whose path parameter was renamed is reported (and acknowledged) under its new key only.
-  const renames = renamedOperations(base, head);
   const changes: Change[] = [];
   for (const change of report.changes) {
     const pointers = [change.path, change.base?.pointer, change.revision?.pointer].filter(

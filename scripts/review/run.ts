@@ -53,11 +53,14 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
     input.baseFile ? bundleSpec(input.baseFile) : EMPTY_SPEC,
     bundleSpec(input.headFile),
   ]);
-  const lintBefore = input.baseFile ? await lintOnce(input.baseFile) : [];
-  const lintAfter = await lintOnce(input.headFile);
-  const typesBefore = await renderTypes(base as unknown as Parameters<typeof renderTypes>[0]);
-  const typesAfter = await renderTypes(head as unknown as Parameters<typeof renderTypes>[0]);
-  const changes = classify(await engine, base, head);
+  const [lintBefore, lintAfter, typesBefore, typesAfter] = await Promise.all([
+    input.baseFile ? lintOnce(input.baseFile) : [],
+    lintOnce(input.headFile),
+    renderTypes(base as unknown as Parameters<typeof renderTypes>[0]),
+    renderTypes(head as unknown as Parameters<typeof renderTypes>[0]),
+  ]);
+  const renames = renamedOperations(base, head);
+  const changes = classify(await engine, base, head, renames);
   const version = checkVersion(versionOf(base), versionOf(head), overallImpact(changes));
   const operations = [...listOperations(base).values(), ...listOperations(head).values()];
   return {
@@ -66,7 +69,7 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
     changes,
     lint: lintDelta(lintBefore, lintAfter),
     types: typesDelta(typesBefore, typesAfter),
-    gaps: gapsDelta(base, head, renamedOperations(base, head)),
+    gaps: gapsDelta(base, head, renames),
     version,
     gate: await gate(changes, base, head, version, input.headFile),
     operationIds: Object.fromEntries(operations.map((op) => [op.key, op.operationId ?? ''])),
