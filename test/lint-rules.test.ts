@@ -1,11 +1,13 @@
 // Each house rule fires where a fixture marks it (`# fires: <rule>` on the offending line) and nowhere else,
 // and stays quiet on the real openapi.yaml.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { formatProblem, lint, lintSpec, lintWithSpectral, type Problem } from '../scripts/lint.ts';
 import { specPath } from '../scripts/paths.ts';
 
-const fixture = (name: string) => new URL(`./fixtures/lint/${name}`, import.meta.url).pathname;
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/lint/${name}`, import.meta.url));
 
 /** 1-based lines of a fixture marked `# fires: <rule>`. */
 function markedLines(file: string, rule: string): number[] {
@@ -31,6 +33,12 @@ const lintRealSpec = () => {
   specProblems ??= lintSpec(specPath);
   return specProblems;
 };
+
+it('every house rule of .spectral.yaml has a fixture here', () => {
+  const ruleset = parse(readFileSync(fileURLToPath(new URL('../.spectral.yaml', import.meta.url)), 'utf8'));
+  const declared = Object.keys(ruleset.rules).filter((rule) => rule.startsWith('house-'));
+  expect(houseRules.map(([rule]) => rule).sort()).toEqual(declared.sort());
+});
 
 describe.each(houseRules)('%s', (rule, name) => {
   it(`fires on test/fixtures/lint/${name} at the marked lines, as errors with file and line`, async () => {

@@ -91,7 +91,9 @@ describe('the workflows do their jobs', () => {
 describe('the checks catch mistakes', () => {
   it('rejects a job without runs-on and an unknown key', () => {
     const bad = { on: { push: null }, jobs: { build: { steps: [{ run: 'true' }] } }, colour: 'blue' };
-    expect(schemaErrors(bad).length).toBeGreaterThan(0);
+    const errors = schemaErrors(bad).join('\n');
+    expect(errors).toMatch(/runs-on/);
+    expect(errors).toMatch(/additional/i);
   });
 
   it('flags tags and branches as unpinned', () => {

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDevPki } from '@banking-api/mock';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bundledSpecPath } from '../support/mock-server.ts';
@@ -65,6 +66,12 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
+/** A client of the running mock with its sandbox certificate (the PKI the CLI made; only read here). */
+async function sandboxAgent(): Promise<Agent> {
+  const pki = await ensureDevPki(pkiDir);
+  return new Agent({ connect: { ...pki.clients.sandbox, ca: pki.serverCa } });
+}
+
 test('bad flags and a missing spec are explained, exit 2', async () => {
   const badPort = run('cli.ts', ['--port', 'http']);
   expect(await badPort.exited).toBe(2);
@@ -89,14 +96,7 @@ test('starts with one ready line, makes the PKI, serves a token from mock:token,
   const tokenCli = run('token-cli.ts', ['--env', 'sandbox', '--scope', 'webhook.read']);
   expect(await tokenCli.exited).toBe(0);
   const token = tokenCli.out.stdout.trim();
-  const read = (f: string) => readFileSync(join(pkiDir, f), 'utf8');
-  const agent = new Agent({
-    connect: {
-      cert: read('client-sandbox.pem'),
-      key: read('client-sandbox-key.pem'),
-      ca: read('server-ca.pem'),
-    },
-  });
+  const agent = await sandboxAgent();
   const res = await request(`${url}/hb/webhook/logs?webhookId=w`, {
     dispatcher: agent,
     headers: { authorization: `Bearer ${token}` },
@@ -116,14 +116,7 @@ test('--dynamic serves generated data; a dead Prism makes the mock exit non-zero
   const mock = run('cli.ts', ['--port', '0', '--spec', specPath, '--dynamic', '--seed', '7']);
   const url = await ready(mock);
   expect(mock.out.stdout).toMatch(/dynamic mock ready/);
-  const read = (f: string) => readFileSync(join(pkiDir, f), 'utf8');
-  const agent = new Agent({
-    connect: {
-      cert: read('client-sandbox.pem'),
-      key: read('client-sandbox-key.pem'),
-      ca: read('server-ca.pem'),
-    },
-  });
+  const agent = await sandboxAgent();
   const tokenCli = run('token-cli.ts', []);
   expect(await tokenCli.exited).toBe(0);
   const res = await request(`${url}/hb/accounts/account-holders`, {

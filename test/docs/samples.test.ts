@@ -28,19 +28,22 @@ describe('TypeScript code samples', () => {
         return file;
       }),
     );
-    // Control, in the same program (one compile): what a sample looks like after the spec moved on.
+    // Controls, in the same program (one compile): what a sample looks like after the spec moved on.
     const sendPix = ops.find((op) => op.operationId === 'sendPix');
     if (!sendPix) throw new Error('sendPix missing from the spec');
-    const stale = typescriptSample(sendPix)
-      .replace("'/ar/pix/v2/pix/{id}'", "'/ar/pix/v3/pix/{id}'") // a renamed path
-      .replace(/ {4}header: \{[^}]*\},\n/, ''); // and a required header dropped
-    const staleFile = path.join(dir, 'stale-control.ts');
-    await writeFile(staleFile, stale);
+    const sample = typescriptSample(sendPix);
+    const renamedPath = sample.replace("'/ar/pix/v2/pix/{id}'", "'/ar/pix/v3/pix/{id}'");
+    const droppedHeader = sample.replace(/ {4}header: \{[^}]*\},\n/, '');
+    expect(droppedHeader).not.toBe(sample);
+    const controls = { 'stale-path.ts': renamedPath, 'stale-header.ts': droppedHeader };
+    for (const [name, text] of Object.entries(controls)) await writeFile(path.join(dir, name), text);
 
-    const problems = typeCheck([...files, staleFile]);
-    const fromSamples = problems.filter((p) => !p.startsWith(path.relative(root, staleFile)));
-    expect(fromSamples).toEqual([]);
-    expect(problems.join('\n')).toContain('"/ar/pix/v3/pix/{id}"');
+    const problems = typeCheck([...files, ...Object.keys(controls).map((name) => path.join(dir, name))]);
+    const from = (name: string) =>
+      problems.filter((p) => p.startsWith(path.relative(root, path.join(dir, name))));
+    expect(problems.filter((p) => !Object.keys(controls).some((name) => from(name).includes(p)))).toEqual([]);
+    expect(from('stale-path.ts').join('\n')).toContain('"/ar/pix/v3/pix/{id}"');
+    expect(from('stale-header.ts').join('\n')).toMatch(/header|x-account-id/);
   });
 });
 

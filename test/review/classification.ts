@@ -65,6 +65,7 @@ describe('details beyond the verdict', () => {
   it('attributes a change in a shared component to the operation using it', () => {
     const review = reviews.get('new optional request field') as Review;
     expect(review.operationIds['POST /hb/transfers/ted']).toBe('sendTed');
+    expect(review.changes.length).toBeGreaterThan(0);
     expect(review.changes.every((ch) => ch.operations.includes('POST /hb/transfers/ted'))).toBe(true);
   });
 
@@ -106,6 +107,7 @@ describe('details beyond the verdict', () => {
     const removed = reviews.get('removed operation') as Review;
     expect(removed.lint.introduced).toEqual([]);
     // ...and its own problems go with it.
+    expect(removed.lint.fixed.length).toBeGreaterThan(0);
     expect(removed.lint.fixed.every((p) => p.jsonPath.includes('/hb/webhook/logs'))).toBe(true);
   });
 });

@@ -2,10 +2,9 @@
 // temporary folder shared by the run, and stops it again: `const mock = await startTestMock()` in beforeAll, then
 // `await mock.stop()` in afterAll.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type Environment,
   ensureDevPki,
@@ -14,9 +13,7 @@ import {
   signToken,
   startMock,
 } from '@banking-api/mock';
-import { parse } from 'yaml';
-
-const repo = (rel: string) => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+import { bundledJsonPath } from '../../scripts/paths.ts';
 
 /**
  * A folder for this test run (keyed by the vitest process, the parent of its workers), shared by its
@@ -57,19 +54,9 @@ async function once(target: string, make: (draft: string) => Promise<void>): Pro
   return target;
 }
 
-/**
- * The bundled spec: generated/openapi.json when the bundle step has written it, else openapi.yaml
- * (one file with internal references only, so it is its own bundle) converted to JSON.
- */
+/** The bundled spec the mock serves: the committed generated/openapi.json (kept fresh by CI). */
 export async function bundledSpecPath(): Promise<string> {
-  const bundled = repo('generated/openapi.json');
-  if (existsSync(bundled)) return bundled;
-  const source = repo('openapi.yaml');
-  const version = Math.round((await stat(source)).mtimeMs); // an edited spec gets a fresh copy
-  const doc = parse(await readFile(source, 'utf8'));
-  return once(join(await runDir(), `openapi-${version}.json`), (draft) =>
-    writeFile(draft, JSON.stringify(doc)),
-  );
+  return bundledJsonPath;
 }
 
 /** One PKI for all test files of a run: its RSA keys are most of a mock's start-up CPU. */

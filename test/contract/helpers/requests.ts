@@ -35,3 +35,10 @@ export function jsonBodySchema(op: Operation, spec: Spec) {
     properties?: Record<string, { type?: string; $ref?: string }>;
   };
 }
+
+/** A small CNAB upload as multipart form data (for calls made without the client's upload helper). */
+export function cnabForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob(['header\r\ntrailer\r\n']), 'CB231101.REM');
+  return form;
+}

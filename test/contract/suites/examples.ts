@@ -7,7 +7,7 @@ import { startPrism } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestMock } from '../../support/mock-server.ts';
 import { bankingClient } from '../helpers/clients.ts';
-import { validRequest } from '../helpers/requests.ts';
+import { cnabForm, validRequest } from '../helpers/requests.ts';
 import { sharedMock } from '../helpers/shared.ts';
 import type { Spec } from '../helpers/spec.ts';
 
@@ -63,12 +63,6 @@ export function examplesSuite(): void {
       expect(spec.validateResponse(op, result.response.status, answer).errors, label).toEqual([]);
     }
   });
-
-  function cnabForm() {
-    const form = new FormData();
-    form.append('file', new Blob(['header\r\ntrailer\r\n']), 'CB231101.REM');
-    return form;
-  }
 
   describe('the --errors check itself', () => {
     test('an example that breaks its schema is served as a 500 with the violation named', async () => {

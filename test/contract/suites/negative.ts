@@ -130,7 +130,7 @@ export function negativeSuite(): void {
 
     test('missing x-account-id on every account-scoped operation (the client refuses, so raw)', async () => {
       const scoped = allOps().filter((o) => o.accountScoped);
-      expect(scoped.map((o) => o.operationId).sort()).toHaveLength(10);
+      expect(scoped).toHaveLength(10);
       for (const o of scoped) {
         const { url, body } = validRequest(o, spec);
         const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -198,9 +198,8 @@ export function negativeSuite(): void {
 
     test('expired, forged and garbage tokens: 401', async () => {
       const expired = await mock.token('sandbox', { ttlSeconds: -60 });
-      const [header, payload] = token.split('.');
+      const [header] = token.split('.');
       const forged = `${header}.${Buffer.from(JSON.stringify({ env: 'sandbox', scope: 'webhook.read', exp: 4e9, iss: 'banking-api-mock' })).toString('base64url')}.${token.split('.')[2]}`;
-      expect(payload).toBeTruthy();
       for (const bad of [expired, forged, 'not-a-jwt']) {
         const answer = await raw(agent, `${mock.url}/hb/webhook/logs`, {
           method: 'GET',

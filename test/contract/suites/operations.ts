@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestMock } from '../../support/mock-server.ts';
 import { bankingClient } from '../helpers/clients.ts';
-import { validRequest } from '../helpers/requests.ts';
+import { cnabForm, validRequest } from '../helpers/requests.ts';
 import { sharedMock } from '../helpers/shared.ts';
 import type { Spec } from '../helpers/spec.ts';
 
@@ -124,10 +124,4 @@ export function operationsSuite(): void {
       expect(spec.validateResponse(op, status, result.data).errors, op.operationId).toEqual([]);
     }
   });
-}
-
-function cnabForm() {
-  const form = new FormData();
-  form.append('file', new Blob(['header\r\ntrailer\r\n']), 'CB231101.REM');
-  return form;
 }
