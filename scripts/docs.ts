@@ -3,6 +3,7 @@
 import './env.ts';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { redoclyConfig } from '../model/redocly.ts';
 import { bundleSpec, renderBundle } from './bundle.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
@@ -12,7 +13,6 @@ import { codeSamples } from './docs/samples.ts';
 import { type Json, operations } from './docs/spec.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
 import { root, specPath } from './paths.ts';
-import { redoclyConfig } from './redocly-config.ts';
 
 export const docsDir = path.join(root, 'docs');
 export const siteDir = path.join(root, 'generated/site');

@@ -15,8 +15,8 @@ import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectra
 import Parsers from '@stoplight/spectral-parsers';
 import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
+import { redoclyConfig } from '../model/redocly.ts';
 import { root, specPath } from './paths.ts';
-import { redoclyConfig } from './redocly-config.ts';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 

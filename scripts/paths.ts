@@ -8,3 +8,4 @@ export const specPath = at('openapi.yaml');
 export const generatedDir = at('generated');
 export const bundledYamlPath = at('generated/openapi.yaml');
 export const bundledJsonPath = at('generated/openapi.json');
+export const modelPath = at('generated/contract-model.json');

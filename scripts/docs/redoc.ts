@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { redoclyConfig } from '../redocly-config.ts';
+import { redoclyConfig } from '../../model/redocly.ts';
 
 export interface RenderInput {
   specFile: string;

@@ -1,3 +1,2 @@
-// The generated types (generated/api.d.ts, from openapi.yaml). The package build puts the file itself
-// in dist/api.d.ts, so the published types never point outside the package.
-export type * from '../../../generated/api.js';
+// The generated types of the contract (openapi-typescript), shipped by @banking-api/contract.
+export type * from '@banking-api/contract/api';

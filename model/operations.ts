@@ -1,0 +1,184 @@
+// From the dereferenced bundle (every `$ref` inlined by Redocly) to the model's operations: the one place
+// that knows how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
+import type {
+  FormField,
+  Gap,
+  HttpMethod,
+  JsonSchema,
+  MediaType,
+  NamedExample,
+  Operation,
+  Parameter,
+  RequestBody,
+  Response,
+  SecurityRequirement,
+  SecurityScheme,
+} from '../packages/contract/src/model.ts';
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+  'TRACE',
+];
+
+/** The header that names the account of account-scoped operations. */
+export const ACCOUNT_HEADER = 'x-account-id';
+
+export const gapsOf = (node: Json): Gap[] =>
+  list<Json>(node['x-unspecified']).map((g) => ({ topic: String(g.topic), detail: String(g.detail) }));
+
+function examplesOf(node: Json): NamedExample[] {
+  const named = Object.entries(obj(node.examples)).map(([name, raw]) => {
+    const example = obj(raw);
+    const summary = text(example.summary);
+    return { name, ...(summary && { summary }), value: example.value };
+  });
+  return 'example' in node ? [{ name: 'example', value: node.example }, ...named] : named;
+}
+
+function parameterOf(raw: Json): Parameter {
+  const description = text(raw.description);
+  return {
+    name: String(raw.name),
+    in: raw.in as Parameter['in'],
+    required: raw.required === true,
+    ...(description && { description }),
+    ...(raw.schema !== undefined && { schema: obj(raw.schema) }),
+    examples: examplesOf(raw),
+  };
+}
+
+/** Path-item parameters, then the operation's; an operation parameter replaces one of the same name and place. */
+function parametersOf(item: Json, op: Json): Parameter[] {
+  const merged = new Map<string, Parameter>();
+  for (const raw of [...list<Json>(item.parameters), ...list<Json>(op.parameters)]) {
+    const param = parameterOf(raw);
+    merged.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
+  }
+  return [...merged.values()];
+}
+
+function formFields(schema: Json, encoding: Json): FormField[] {
+  const required = new Set(list<string>(schema.required));
+  return Object.entries(obj(schema.properties)).map(([name, raw]) => {
+    const field = obj(raw);
+    const contentType = text(obj(encoding[name]).contentType);
+    return {
+      name,
+      required: required.has(name),
+      binary: field.format === 'binary' || 'contentMediaType' in field,
+      ...(contentType && { contentType }),
+      schema: field,
+    };
+  });
+}
+
+function contentOf(node: Json): MediaType[] {
+  return Object.entries(obj(node.content)).map(([mediaType, raw]) => {
+    const media = obj(raw);
+    const schema = media.schema === undefined ? undefined : obj(media.schema);
+    return {
+      mediaType,
+      ...(schema && { schema }),
+      examples: examplesOf(media),
+      ...(mediaType === 'multipart/form-data' &&
+        schema && { fields: formFields(schema, obj(media.encoding)) }),
+    };
+  });
+}
+
+function requestBodyOf(op: Json): RequestBody | undefined {
+  if (op.requestBody === undefined) return undefined;
+  const body = obj(op.requestBody);
+  const description = text(body.description);
+  return { required: body.required === true, ...(description && { description }), content: contentOf(body) };
+}
+
+const responsesOf = (op: Json): Response[] =>
+  Object.entries(obj(op.responses)).map(([status, raw]) => {
+    const response = obj(raw);
+    return {
+      status,
+      description: String(response.description ?? ''),
+      content: contentOf(response),
+      headers: Object.keys(obj(response.headers)),
+    };
+  });
+
+function securityOf(requirements: unknown, schemes: readonly SecurityScheme[]): SecurityRequirement[][] {
+  return list<Json>(requirements).map((requirement) =>
+    Object.entries(requirement).map(([scheme, scopes]) => ({
+      scheme,
+      type: schemes.find((s) => s.name === scheme)?.type ?? 'unknown',
+      scopes: list<string>(scopes),
+    })),
+  );
+}
+
+export function securitySchemesOf(doc: Json): SecurityScheme[] {
+  return Object.entries(obj(obj(doc.components).securitySchemes)).map(([name, raw]) => {
+    const scheme = obj(raw);
+    const http = text(scheme.scheme);
+    const bearerFormat = text(scheme.bearerFormat);
+    return {
+      name,
+      type: String(scheme.type),
+      ...(http && { scheme: http }),
+      ...(bearerFormat && { bearerFormat }),
+    };
+  });
+}
+
+function idempotencyOf(op: Json): Operation['idempotency'] {
+  const marker = op['x-idempotency'];
+  if (marker === undefined) return undefined;
+  return { in: 'path', parameter: String(obj(marker).name) };
+}
+
+/** Operations in document order (paths as written, methods in HTTP_METHODS order), without `components` and `source`. */
+export function operationsOf(
+  doc: Json,
+  schemes: readonly SecurityScheme[],
+): Omit<Operation, 'components' | 'source'>[] {
+  return Object.entries(obj(doc.paths)).flatMap(([path, rawItem]) => {
+    const item = obj(rawItem);
+    return HTTP_METHODS.filter((method) => method.toLowerCase() in item).map((method) => {
+      const op = obj(item[method.toLowerCase()]);
+      const parameters = parametersOf(item, op);
+      const description = text(op.description);
+      const requestBody = requestBodyOf(op);
+      const idempotency = idempotencyOf(op);
+      if (typeof op.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);
+      return {
+        key: `${method} ${path}`,
+        method,
+        path,
+        operationId: op.operationId,
+        summary: text(op.summary) ?? op.operationId,
+        ...(description && { description }),
+        tags: list<string>(op.tags),
+        parameters,
+        ...(requestBody && { requestBody }),
+        responses: responsesOf(op),
+        security: securityOf(op.security ?? doc.security, schemes),
+        accountHeader: parameters.some(
+          (p) => p.in === 'header' && p.required && p.name.toLowerCase() === ACCOUNT_HEADER,
+        ),
+        ...(idempotency && { idempotency }),
+        gaps: gapsOf(op),
+      };
+    });
+  });
+}
+
+export type { JsonSchema };

@@ -1,0 +1,70 @@
+// Redocly's resolver, the one way the contract is read: bundle (refs kept, or dereferenced) and walk.
+import path from 'node:path';
+import {
+  BaseResolver,
+  bundle,
+  type Config,
+  type Document,
+  detectSpec,
+  getLineColLocation,
+  getTypes,
+  loadConfig,
+  type NormalizedProblem,
+  normalizeTypes,
+  normalizeVisitors,
+  type Oas3Visitor,
+  resolveDocument,
+  walkDocument,
+} from '@redocly/openapi-core';
+
+let config: Promise<Config> | undefined;
+
+/** redocly.yaml of the repo, loaded once per process (lint, bundle and the model share it). */
+export function redoclyConfig(): Promise<Config> {
+  config ??= loadConfig({ configPath: path.join(import.meta.dirname, '..', 'redocly.yaml') });
+  return config;
+}
+
+/** `file:line:col message` for each error, so a broken `$ref` names where it is written. */
+function throwOnErrors(problems: NormalizedProblem[], file: string): void {
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (!errors.length) return;
+  const lines = errors.map((p) => {
+    const where = p.location[0];
+    const at = where ? getLineColLocation(where) : undefined;
+    const source = path.relative(process.cwd(), where?.source.absoluteRef ?? file);
+    return `${source}:${at?.start.line ?? 1}:${at?.start.col ?? 1} ${p.message}`;
+  });
+  throw new Error(`the contract does not resolve:\n${lines.join('\n')}`);
+}
+
+/** The contract as one document: `dereference` false keeps `#/components` refs, true inlines them all. */
+export async function bundleContract(file: string, dereference: boolean): Promise<Document> {
+  const result = await bundle({ ref: path.resolve(file), config: await redoclyConfig(), dereference });
+  throwOnErrors(result.problems, file);
+  return result.bundle;
+}
+
+/** Walks a document with Redocly's walker (types of its OpenAPI version, refs resolved by Redocly). */
+export async function walk(document: Document, visitor: Oas3Visitor): Promise<void> {
+  const specVersion = detectSpec(document.parsed);
+  const types = normalizeTypes(getTypes(specVersion));
+  const rootType = types.Root;
+  if (!rootType) throw new Error(`no Root type for ${specVersion}`);
+  const resolvedRefMap = await resolveDocument({
+    rootDocument: document,
+    rootType,
+    externalRefResolver: new BaseResolver(),
+  });
+  walkDocument({
+    document,
+    rootType,
+    normalizedVisitors: normalizeVisitors([{ severity: 'error', ruleId: 'model', visitor }], types),
+    resolvedRefMap,
+    ctx: { problems: [], specVersion, config: await redoclyConfig(), visitorsData: {} },
+  });
+}
+
+/** The 1-based line a Redocly location points at. */
+export const lineOf = (location: Parameters<typeof getLineColLocation>[0]) =>
+  getLineColLocation(location).start.line;

@@ -1,0 +1,36 @@
+// @banking-api/contract: the contract as data. `contractModel()` is the typed model; `openapiPath` the
+// bundled OpenAPI document (JSON) it was made from. Both are embedded in the package.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ContractModel } from './model.js';
+
+export type * from './model.js';
+export { createRouter, type RouteMatch, type RouteResult } from './route.js';
+export { allScopes, bearerScopes } from './security.js';
+
+/** Absolute path of the bundled OpenAPI document (JSON, refs to components kept). */
+export const openapiPath = fileURLToPath(new URL('./openapi.json', import.meta.url));
+
+/** Absolute path of the model (JSON). */
+export const modelPath = fileURLToPath(new URL('./model.json', import.meta.url));
+
+let cached: ContractModel | undefined;
+
+/** The embedded model, parsed once per process and frozen (read-only, shared). */
+export function contractModel(): ContractModel {
+  cached ??= deepFreeze(JSON.parse(readFileSync(modelPath, 'utf8')) as ContractModel);
+  return cached;
+}
+
+/** Reads a model from a JSON file (for a contract other than the embedded one, e.g. in tests). */
+export function readModel(path: string): ContractModel {
+  return deepFreeze(JSON.parse(readFileSync(path, 'utf8')) as ContractModel);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

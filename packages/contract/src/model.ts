@@ -1,0 +1,123 @@
+// The contract as one typed, read-only model: what every step (types, docs, review, mock, verify, tests)
+// reads instead of walking the OpenAPI document itself. Made by the repo's model/ loader through
+// Redocly's resolver; schemas here are fully resolved (no `$ref`), so each is a self-contained JSON Schema.
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+
+/** A JSON Schema (OpenAPI 3.1 dialect), resolved. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/** Something the contract leaves open ("not shown"), marked `x-unspecified` in the spec. */
+export interface Gap {
+  readonly topic: string;
+  readonly detail: string;
+}
+
+export interface Server {
+  readonly url: string;
+  readonly description?: string;
+  /** `x-environment`: which environment the server is (sandbox, production). */
+  readonly environment?: string;
+  readonly variables: Readonly<Record<string, { readonly default: string; readonly description?: string }>>;
+}
+
+export interface SecurityScheme {
+  readonly name: string;
+  /** OpenAPI scheme type: http, apiKey, mutualTLS, oauth2, openIdConnect. */
+  readonly type: string;
+  /** For `http`: bearer, basic... */
+  readonly scheme?: string;
+  readonly bearerFormat?: string;
+}
+
+/** One scheme of a security requirement with the scopes (roles) it demands. */
+export interface SecurityRequirement {
+  readonly scheme: string;
+  readonly type: string;
+  readonly scopes: readonly string[];
+}
+
+export interface Parameter {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly required: boolean;
+  readonly description?: string;
+  readonly schema?: JsonSchema;
+  readonly examples: readonly NamedExample[];
+}
+
+export interface NamedExample {
+  /** The key under `examples` (or `example` for a lone `example` value). */
+  readonly name: string;
+  readonly summary?: string;
+  readonly value: unknown;
+}
+
+/** A named part of a multipart/form-data body. */
+export interface FormField {
+  readonly name: string;
+  readonly required: boolean;
+  /** `format: binary` or `contentMediaType`: a file part. */
+  readonly binary: boolean;
+  /** The part's declared content type (`encoding.<name>.contentType`), when given. */
+  readonly contentType?: string;
+  readonly schema: JsonSchema;
+}
+
+export interface MediaType {
+  readonly mediaType: string;
+  readonly schema?: JsonSchema;
+  readonly examples: readonly NamedExample[];
+  /** Fields of a multipart/form-data body. */
+  readonly fields?: readonly FormField[];
+}
+
+export interface RequestBody {
+  readonly required: boolean;
+  readonly description?: string;
+  readonly content: readonly MediaType[];
+}
+
+export interface Response {
+  /** As written in the spec: `200`, `2XX`, `default`. */
+  readonly status: string;
+  readonly description: string;
+  readonly content: readonly MediaType[];
+  readonly headers: readonly string[];
+}
+
+export interface Operation {
+  /** `METHOD /path/{template}`: unique, stable across operationId renames. */
+  readonly key: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** Path-item and operation parameters, merged (the operation's win), resolved. */
+  readonly parameters: readonly Parameter[];
+  readonly requestBody?: RequestBody;
+  readonly responses: readonly Response[];
+  /** Alternatives: a request must satisfy every scheme of at least one. */
+  readonly security: readonly (readonly SecurityRequirement[])[];
+  /** The `x-account-id` header is required. */
+  readonly accountHeader: boolean;
+  /** Idempotent by URL (`x-idempotency`): the path parameter carrying the idempotency identifier. */
+  readonly idempotency?: { readonly in: 'path'; readonly parameter: string };
+  readonly gaps: readonly Gap[];
+  /** Components (`#/components/...` pointers) the operation reaches, directly or through other components. */
+  readonly components: readonly string[];
+  /** Where the operation is written: file (relative to the contract's folder) and 1-based line. */
+  readonly source: { readonly file: string; readonly line: number };
+}
+
+export interface ContractModel {
+  readonly title: string;
+  readonly version: string;
+  readonly servers: readonly Server[];
+  readonly securitySchemes: readonly SecurityScheme[];
+  /** Document-wide gaps (`info.x-unspecified`). */
+  readonly gaps: readonly Gap[];
+  readonly operations: readonly Operation[];
+}

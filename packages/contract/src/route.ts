@@ -1,0 +1,59 @@
+// Which operation a request names, decided on the model's path templates: the one router of the mock,
+// the verifier and the tests. Give it a normalized, still percent-encoded path (no query).
+import type { ContractModel, HttpMethod, Operation } from './model.js';
+
+export interface RouteMatch {
+  readonly operation: Operation;
+  /** Path parameters, percent-decoded. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export type RouteResult =
+  | { readonly kind: 'match'; readonly match: RouteMatch }
+  /** The path exists, the method does not: `allowed` lists the methods that do. */
+  | { readonly kind: 'method-not-allowed'; readonly allowed: readonly HttpMethod[] }
+  | { readonly kind: 'not-found' }
+  /** A path parameter holds a malformed percent-escape. */
+  | { readonly kind: 'bad-path'; readonly reason: string };
+
+interface CompiledRoute {
+  readonly operation: Operation;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  /** Literal characters in the template: more literal text wins over a parameter (`/a/b` before `/a/{x}`). */
+  readonly literalLength: number;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+
+function compile(operation: Operation): CompiledRoute {
+  const parts = operation.path.split(/\{[^}]+\}/);
+  return {
+    operation,
+    pattern: new RegExp(`^${parts.map(escapeRegExp).join('([^/]+)')}$`),
+    names: [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
+    literalLength: parts.join('').length,
+  };
+}
+
+/** A router over the model's operations; most specific template first, as OpenAPI requires. */
+export function createRouter(model: ContractModel): (method: string, path: string) => RouteResult {
+  const routes = model.operations.map(compile).sort((a, b) => b.literalLength - a.literalLength);
+  return (method, path) => {
+    const matching = routes.filter((r) => r.pattern.test(path));
+    if (matching.length === 0) return { kind: 'not-found' };
+    const route = matching.find((r) => r.operation.method === method.toUpperCase());
+    if (!route)
+      return { kind: 'method-not-allowed', allowed: [...new Set(matching.map((r) => r.operation.method))] };
+    const values = route.pattern.exec(path)?.slice(1) ?? [];
+    const params: Record<string, string> = {};
+    for (const [i, name] of route.names.entries()) {
+      try {
+        params[name] = decodeURIComponent(values[i] ?? '');
+      } catch {
+        return { kind: 'bad-path', reason: `path parameter ${name} has a malformed percent-escape` };
+      }
+    }
+    return { kind: 'match', match: { operation: route.operation, params } };
+  };
+}

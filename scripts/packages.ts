@@ -1,0 +1,50 @@
+// Build step `packages`: compiles each shipped package (src → dist, with declarations) with the TypeScript
+// API in this process, then copies in the generated files it embeds, so no package reaches outside itself.
+import { copyFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { root } from './paths.ts';
+
+/** Packages in dependency order, with the generated files each carries in dist/. */
+const PACKAGES: { name: string; embeds: Record<string, string> }[] = [
+  {
+    name: 'contract',
+    embeds: {
+      'dist/openapi.json': 'generated/openapi.json',
+      'dist/model.json': 'generated/contract-model.json',
+      'dist/api.d.ts': 'generated/api.d.ts',
+    },
+  },
+  { name: 'client', embeds: {} },
+];
+
+const host: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: ts.sys.getCurrentDirectory,
+  getNewLine: () => '\n',
+};
+
+/** Compiles one package's tsconfig.json into its dist/ (emptied first); throws with tsc's diagnostics. */
+export async function compilePackage(dir: string): Promise<void> {
+  const configPath = path.join(dir, 'tsconfig.json');
+  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const result = program.emit();
+  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
+  if (diagnostics.length) {
+    throw new Error(`${path.relative(root, dir)} build failed:\n${ts.formatDiagnostics(diagnostics, host)}`);
+  }
+}
+
+export async function packages(): Promise<void> {
+  for (const { name, embeds } of PACKAGES) {
+    const dir = path.join(root, 'packages', name);
+    await compilePackage(dir);
+    await Promise.all(
+      Object.entries(embeds).map(([to, from]) => copyFile(path.join(root, from), path.join(dir, to))),
+    );
+  }
+}
