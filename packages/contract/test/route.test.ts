@@ -1,0 +1,61 @@
+// The one router: every operation of the model is found from a concrete path, with its parameters decoded,
+// whatever (non-slash) text fills them; other methods, unknown paths and broken escapes are told apart.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contractModel, createRouter, type Operation } from '@banking-api/contract';
+
+const model = contractModel();
+const route = createRouter(model);
+
+const fill = (op: Operation, values: Record<string, string>) =>
+  op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+
+const paramNames = (op: Operation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+
+describe('createRouter', () => {
+  it('finds every operation from a filled-in path, with its parameters decoded', () => {
+    const ops = fc.constantFrom(...model.operations);
+    fc.assert(
+      fc.property(
+        ops,
+        fc.array(fc.string({ minLength: 1, unit: 'grapheme' }), { minLength: 3 }),
+        (op, texts) => {
+          const values = Object.fromEntries(paramNames(op).map((name, i) => [name, texts[i] as string]));
+          const result = route(op.method, fill(op, values));
+          expect(result).toEqual({ kind: 'match', match: { operation: op, params: values } });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('prefers literal segments over parameters', () => {
+    const literal = model.operations.find((op) => op.path.split('/').length > 3 && !op.path.includes('{'));
+    expect(literal).toBeDefined();
+    const result = route(literal?.method ?? '', literal?.path ?? '');
+    expect(result.kind === 'match' && result.match.operation.key).toBe(literal?.key);
+  });
+
+  it('says which methods a known path allows', () => {
+    const op = model.operations[0] as Operation;
+    const other = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'].find(
+      (m) => !model.operations.some((o) => o.path === op.path && o.method === m),
+    );
+    const anyValues = Object.fromEntries(paramNames(op).map((name) => [name, 'x']));
+    const result = route(other ?? 'TRACE', fill(op, anyValues));
+    expect(result.kind).toBe('method-not-allowed');
+    if (result.kind === 'method-not-allowed') expect(result.allowed).toContain(op.method);
+  });
+
+  it('knows no path outside the contract', () => {
+    expect(route('GET', '/nowhere')).toEqual({ kind: 'not-found' });
+    expect(route('GET', '')).toEqual({ kind: 'not-found' });
+  });
+
+  it('refuses a malformed percent-escape in a parameter instead of throwing', () => {
+    const op = model.operations.find((o) => o.path.includes('{'));
+    expect(op).toBeDefined();
+    const path = (op as Operation).path.replace(/\{\w+\}/g, '%E0%A4%A');
+    expect(route((op as Operation).method, path).kind).toBe('bad-path');
+  });
+});
