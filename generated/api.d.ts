@@ -797,7 +797,7 @@ export interface components {
          * @description Card proxy identifier of the card, `CRD-` followed by an identifier.
          * @example CRD-8f14e45f-ceea-467a-9af0-3b1d5e2c7a90
          */
-        CardProxy: string;
+        CardProxyId: string;
         /**
          * @description End-to-end identifier of the original Pix transaction.
          * @example E00000000202611231405a1b2c3d4e5f
@@ -1124,7 +1124,7 @@ export interface operations {
                  * @description Card proxy identifier of the card, `CRD-` followed by an identifier.
                  * @example CRD-8f14e45f-ceea-467a-9af0-3b1d5e2c7a90
                  */
-                cardProxy: components["parameters"]["CardProxy"];
+                cardProxy: components["parameters"]["CardProxyId"];
             };
             cookie?: never;
         };

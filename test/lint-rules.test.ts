@@ -24,6 +24,7 @@ const houseRules = [
   ['house-idempotency-id', 'idempotency.yaml'],
   ['house-unspecified-gaps', 'unspecified-gaps.yaml'],
   ['house-unspecified-valid', 'unspecified-gaps.yaml'],
+  ['house-component-names', 'component-names.yaml'],
   ['house-summary-sentence-case', 'case.yaml'],
   ['house-operation-id-camel-case', 'case.yaml'],
 ] as const;

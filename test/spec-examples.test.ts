@@ -1,9 +1,12 @@
-// Every named example validates against its media type's schema in the bundled spec (ajv, 2020-12), and the
-// Brazilian values in the examples are real: check digits, Pix CRC, boleto digits, UTC timestamps, PNG.
+// Every named example validates against its media type's (resolved) schema, read from the contract's model
+// (ajv, 2020-12), and the Brazilian values in the examples are real: check digits, Pix CRC, boleto digits,
+// UTC timestamps, PNG. That every component example is used is Redocly's no-unused-components (lint).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { bundleSpec } from '../scripts/bundle.ts';
+import { loadContract } from '../model/load.ts';
+import type { JsonSchema, MediaType, Operation } from '../packages/contract/src/model.ts';
+import { specPath } from '../scripts/paths.ts';
 import {
   boletoBarcodeFromLine,
   boletoDueFactor,
@@ -16,90 +19,54 @@ import {
 import { pngProblem } from './support/png.ts';
 
 type Json = Record<string, unknown>;
-const spec = (await bundleSpec()) as Json;
+const { model } = await loadContract(specPath);
 
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Follows local `$ref`s; returns the node and the JSON pointer where it lives. */
-function deref(node: unknown, pointer: string): { node: unknown; pointer: string } {
-  while (isObject(node) && typeof node.$ref === 'string') {
-    pointer = node.$ref;
-    node = pointer
-      .slice(2)
-      .split('/')
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), spec);
-  }
-  return { node, pointer };
+/** One named example of a request body or response, with the schema of its media type. */
+type Use = { operation: Operation; where: string; status?: string; schema?: JsonSchema; value: unknown };
+
+/** `where` labels one media type of an operation: `POST /hb/transfers/ted 200 application/json`. */
+function usesOf(operation: Operation, part: string, content: readonly MediaType[], status?: string): Use[] {
+  return content.flatMap((media) =>
+    media.examples.map((example) => ({
+      operation,
+      where: `${operation.key} ${part} ${media.mediaType} example "${example.name}"`,
+      status,
+      schema: media.schema,
+      value: example.value,
+    })),
+  );
 }
 
-type Use = { where: string; schemaPointer: string; example: string };
-
-/** Each (media type, named example) pair of every request body and response. */
-function exampleUses(): Use[] {
-  const uses: Use[] = [];
-  for (const [route, item] of Object.entries(spec.paths as Json)) {
-    for (const [method, op] of Object.entries(item as Json)) {
-      if (!isObject(op) || !isObject(op.responses)) continue;
-      const base = `#/paths/${escapePointer(route)}/${method}`;
-      const holders: [string, unknown, string][] = [
-        ['request', op.requestBody, `${base}/requestBody`],
-        ...Object.entries(op.responses).map(([status, r]): [string, unknown, string] => [
-          status,
-          r,
-          `${base}/responses/${status}`,
-        ]),
-      ];
-      for (const [label, holder, pointer] of holders) {
-        const found = deref(holder, pointer);
-        const content = isObject(found.node) && isObject(found.node.content) ? found.node.content : {};
-        for (const [mediaType, media] of Object.entries(content)) {
-          if (!isObject(media) || !isObject(media.examples)) continue;
-          for (const [name, example] of Object.entries(media.examples)) {
-            uses.push({
-              where: `${method.toUpperCase()} ${route} ${label} ${mediaType} example "${name}"`,
-              schemaPointer: `${found.pointer}/content/${escapePointer(mediaType)}/schema`,
-              example: (example as Json).$ref as string,
-            });
-          }
-        }
-      }
-    }
-  }
-  return uses;
-}
+/** Each named example of every request body and response of the model. */
+const uses: Use[] = model.operations.flatMap((op) => [
+  ...usesOf(op, 'request', op.requestBody?.content ?? []),
+  ...op.responses.flatMap((res) => usesOf(op, res.status, res.content, res.status)),
+]);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats.default(ajv);
 ajv.addFormat('binary', true); // OpenAPI's file content marker, not a JSON Schema format
-ajv.addSchema(spec, 'spec');
-
-const uses = exampleUses();
 
 describe('examples validate against their schemas', () => {
-  it('covers every operation and every component example', () => {
-    expect(uses.length).toBeGreaterThan(40);
-    const referenced = new Set(uses.map((u) => u.example));
-    const unused = Object.keys((spec.components as Json).examples as Json)
-      .map((name) => `#/components/examples/${name}`)
-      .filter((ref) => !referenced.has(ref));
-    expect(unused).toEqual([]);
+  it('every operation shows a named example of its request body or a success response', () => {
+    const shown = new Set(
+      uses.filter((u) => u.status === undefined || /^2/.test(u.status)).map((u) => u.operation),
+    );
+    expect(model.operations.filter((op) => !shown.has(op)).map((op) => op.key)).toEqual([]);
   });
 
   it.each(uses.map((u) => [u.where, u] as const))('%s', (_where, use) => {
-    expect(use.example, 'a named example is a $ref to components/examples').toMatch(
-      /^#\/components\/examples\//,
-    );
-    const value = (deref({ $ref: use.example }, '').node as Json).value;
-    const validate = ajv.getSchema(`spec${use.schemaPointer}`);
-    if (!validate) throw new Error(`no schema at ${use.schemaPointer}`);
-    expect(validate(value) ? [] : validate.errors).toEqual([]);
+    expect(use.schema, 'the media type has a schema').toBeDefined();
+    const validate = ajv.compile(use.schema as JsonSchema);
+    expect(validate(use.value) ? [] : validate.errors).toEqual([]);
   });
 });
 
 type Visit = { path: string; key: string; value: unknown; parent: Json | unknown[] };
 
+/** Every value inside an example, with the key it is under (a value walk, not a spec walk). */
 function* walk(value: unknown, path: string, key = '', parent: Json | unknown[] = []): Generator<Visit> {
   yield { path, key, value, parent };
   if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* walk(v, `${path}[${i}]`, key, value);
@@ -107,15 +74,15 @@ function* walk(value: unknown, path: string, key = '', parent: Json | unknown[] 
     for (const [k, v] of Object.entries(value)) yield* walk(v, `${path}.${k}`, k, value);
 }
 
-/** Every example value, and every parameter example under its parameter's name. */
+/** Every named example value, and every parameter example under its parameter's name. */
 function* exampleValues(): Generator<Visit> {
-  const components = spec.components as Json;
-  for (const [name, example] of Object.entries(components.examples as Json)) {
-    yield* walk((example as Json).value, `components.examples.${name}`);
-  }
-  for (const [name, param] of Object.entries((components.parameters ?? {}) as Json)) {
-    const p = param as Json;
-    if (p.example !== undefined) yield* walk(p.example, `components.parameters.${name}`, p.name as string);
+  for (const use of uses) yield* walk(use.value, use.where);
+  for (const op of model.operations) {
+    for (const param of op.parameters) {
+      for (const example of param.examples) {
+        yield* walk(example.value, `${op.key} parameter ${param.name} "${example.name}"`, param.name);
+      }
+    }
   }
 }
 
@@ -197,18 +164,15 @@ describe('Brazilian example values are real', () => {
     expect(visits.flatMap((v) => boletoConsistency(v).map((p) => `${v.path}: ${p}`))).toEqual([]);
   });
 
-  it('refundPix responses carry the path id as the refund id', () => {
-    const op = deref((spec.paths as Json)['/ar/pix/pix/{endToEndId}/refund/{id}'], '').node as Json;
-    const put = op.put as Json;
-    const idParam = (put.parameters as unknown[])
-      .map((p) => deref(p, '').node as Json)
-      .find((p) => p.name === 'id');
-    expect(idParam?.example).toBeTypeOf('string');
-    const responses = uses.filter((u) => u.where.startsWith('PUT /ar/pix/pix/{endToEndId}/refund/{id} 2'));
+  it('refundPix responses carry the idempotency id of the path as the refund id', () => {
+    const refund = model.operations.find((op) => op.operationId === 'refundPix');
+    const idName = refund?.idempotency?.parameter;
+    const id = refund?.parameters.find((p) => p.in === 'path' && p.name === idName)?.examples[0]?.value;
+    expect(id).toBeTypeOf('string');
+    const responses = uses.filter((u) => u.operation === refund && /^2/.test(u.status ?? ''));
     expect(responses.length).toBeGreaterThan(0);
     for (const use of responses) {
-      const value = (deref({ $ref: use.example }, '').node as Json).value as { refund: { id: string } };
-      expect(value.refund.id, use.where).toBe(idParam?.example);
+      expect((use.value as { refund: { id: string } }).refund.id, use.where).toBe(id);
     }
   });
 });

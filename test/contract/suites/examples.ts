@@ -67,7 +67,7 @@ export function examplesSuite(): void {
   describe('the --errors check itself', () => {
     test('an example that breaks its schema is served as a 500 with the violation named', async () => {
       const broken = structuredClone(spec.doc);
-      broken.components.examples.AccountHolderUpdated.value.holder.updatedAt = 12345;
+      broken.components.examples.AccountHolderUpdatedExample.value.holder.updatedAt = 12345;
       const path = join(mock.mock.pki.dir, '..', `broken-${process.pid}.json`);
       await writeFile(path, JSON.stringify(broken));
       const prism = await startPrism({ mode: 'mock', specPath: path, errors: true });
