@@ -13,7 +13,7 @@ const steps: Step[] = [
   { name: 'bundle', run: async (contract) => (await import('./bundle.ts')).bundle(await contract()) },
   { name: 'types', run: async (contract) => (await import('./types.ts')).types(await contract()) },
   { name: 'packages', run: async () => (await import('./packages.ts')).packages() },
-  { name: 'docs', run: async () => (await import('./docs.ts')).docs() },
+  { name: 'docs', run: async (contract) => (await import('./docs.ts')).docs(await contract()) },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

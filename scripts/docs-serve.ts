@@ -4,6 +4,7 @@ import './env.ts';
 import { watch } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadContract } from '../model/load.ts';
 import { serveSite } from './docs/static-server.ts';
 import { docs, docsDir, siteDir } from './docs.ts';
 import { root, specPath } from './paths.ts';
@@ -18,7 +19,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 async function rebuild(reason: string): Promise<void> {
   const started = performance.now();
   try {
-    await docs({ render: 'in-process' });
+    // Read afresh each time: the spec is what changed.
+    await docs(await loadContract(specPath), { render: 'in-process' });
     console.log(`✔ docs rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     // Keep serving the last good site; the message names what to fix.

@@ -1,16 +1,17 @@
-// Docs step: the offline Redoc reference site in generated/site/ (not committed), from openapi.yaml plus the
-// guides in docs/*.md, with generated code samples and per-operation notes in a docs-only copy of the bundle.
+// Docs step: the offline Redoc reference site in generated/site/ (not committed), from the loaded contract plus
+// the guides in docs/*.md: code samples and per-operation notes, made from the model, go into a docs-only copy
+// of the bundle.
 import './env.ts';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type Json, type LoadedContract, loadContract } from '../model/load.ts';
 import { redoclyConfig } from '../model/redocly.ts';
-import { bundleSpec, renderBundle } from './bundle.ts';
+import { renderBundle } from './bundle.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
-import { codeSamples } from './docs/samples.ts';
-import { type Json, operations } from './docs/spec.ts';
+import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
 import { root, specPath } from './paths.ts';
 
@@ -25,13 +26,13 @@ export const OPEN_QUESTIONS = 'Open questions';
 const REMOTE_ASSETS =
   /https?:\/\/(cdn\.redoc\.ly|cdn\.redocly\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/[^"'`)\s]*/g;
 
-/** The docs-only copy of the bundled spec: guides as tags, notes and code samples on every operation. */
-export async function docsSpec(spec: Json): Promise<Json> {
-  const doc = structuredClone(spec);
+/** The docs-only copy of the bundle: guides as tags, notes and code samples on every operation. */
+export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json> {
+  const doc = structuredClone(bundle);
   const guides = await readGuides(docsDir, await readdir(docsDir));
   const guideTags = [
     ...guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true })),
-    { name: OPEN_QUESTIONS, description: openQuestions(spec), 'x-traitTag': true },
+    { name: OPEN_QUESTIONS, description: openQuestions(model), 'x-traitTag': true },
   ];
   doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
   checkLinks(
@@ -42,10 +43,12 @@ export async function docsSpec(spec: Json): Promise<Json> {
     { name: GUIDES_GROUP, tags: guideTags.map((t) => t.name) },
     ...((doc['x-tagGroups'] ?? []) as Json[]),
   ];
-  for (const op of operations(spec)) {
+  const baseUrl = defaultBaseUrl(model.servers);
+  for (const op of model.operations) {
+    // The model says which operations there are; the bundle copy is only addressed, never walked.
     const target = ((doc.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json;
-    target.description = describeOperation(spec, op);
-    target['x-codeSamples'] = codeSamples(op);
+    target.description = describeOperation(model, op);
+    target['x-codeSamples'] = codeSamples(op, baseUrl);
   }
   return doc;
 }
@@ -77,12 +80,14 @@ export async function renderInput(outFile: string, specFile: string): Promise<Re
  * One-shot builds use the bundled CLI: a new process beats importing its 2.8 MB chunk through tsx (bench/docs.ts,
  * 1.9 s vs 3.0 s); docs:serve renders in process, where a warm rebuild takes 0.4 s.
  */
-export async function docs(options: { render?: 'in-process' | 'cli' } = {}): Promise<void> {
-  const spec = await bundleSpec(specPath);
+export async function docs(
+  contract: LoadedContract,
+  options: { render?: 'in-process' | 'cli' } = {},
+): Promise<void> {
   const theme = ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
-  const doc = await docsSpec(spec);
+  const doc = await docsSpec(contract);
   const info = doc.info as Json;
-  info['x-logo'] = { url: 'logo.svg', altText: theme.logo?.altText ?? String(info.title) };
+  info['x-logo'] = { url: 'logo.svg', altText: theme.logo?.altText ?? contract.model.title };
 
   // A work folder per build: builds running at once (docs:serve, tests) never share a half-written file.
   await mkdir(cacheDir, { recursive: true });
@@ -109,7 +114,7 @@ export async function docs(options: { render?: 'in-process' | 'cli' } = {}): Pro
     throw new Error(`docs: the page still loads from outside hosts: ${[...new Set(remote)].join(', ')}`);
   if (!html.includes('"disableTelemetry":true')) throw new Error('docs: Redoc telemetry is not disabled');
 
-  const { yaml, json } = renderBundle(spec);
+  const { yaml, json } = renderBundle(contract.bundle);
   const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
   await mkdir(siteDir, { recursive: true });
   await Promise.all([
@@ -131,6 +136,7 @@ async function writeAtomically(name: string, content: string | Buffer): Promise<
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await docs({ render: process.argv.includes('--in-process') ? 'in-process' : 'cli' });
+  const render = process.argv.includes('--in-process') ? 'in-process' : 'cli';
+  await docs(await loadContract(specPath), { render });
   console.log(`site: ${path.relative(process.cwd(), siteDir)}/index.html`);
 }

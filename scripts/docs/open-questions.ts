@@ -1,39 +1,27 @@
-// The "Open questions" guide, generated from the spec's x-unspecified markers (document-wide and per operation).
-import { type Json, type Operation, operations, type Unspecified } from './spec.ts';
+// The "Open questions" guide, generated from the model's gaps (the spec's x-unspecified markers), document-wide
+// and per operation.
+import { GAP_TOPICS } from '../../model/gap-topics.js';
+import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
 
-const LABELS: Record<string, string> = {
-  'required-fields': 'Required fields',
-  response: 'Response',
-  'allowed-values': 'Allowed values',
-  transitions: 'Status transitions',
-  'status-values': 'Status values',
-  limits: 'Limits',
-  'error-codes': 'Error codes',
-  'idempotency-replay': 'Repeated idempotency identifier',
-  scopes: 'Token scopes',
-  'event-payloads': 'Events and deliveries',
-  envelope: 'Envelopes',
-  'auth-issuance': 'Token and certificate issuance',
-  versioning: 'Versioning',
-};
-
-export const topicLabel = (topic: string) => LABELS[topic] ?? topic;
+export const topicLabel = (topic: string) => GAP_TOPICS[topic] ?? topic;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** Markdown body of the guide (its title is the tag name). */
-export function openQuestions(doc: Json): string {
-  const info = (doc.info ?? {}) as Json;
-  const whole = (info['x-unspecified'] ?? []) as Unspecified[];
-  const ops = operations(doc);
+/** Per topic, the operations that leave it open, with what they leave open. */
+function gapsByTopic(operations: readonly Operation[]): Map<string, { op: Operation; detail: string }[]> {
   const byTopic = new Map<string, { op: Operation; detail: string }[]>();
-  for (const op of ops)
-    for (const u of op.unspecified) {
-      const list = byTopic.get(u.topic) ?? [];
-      list.push({ op, detail: u.detail });
-      byTopic.set(u.topic, list);
+  for (const op of operations)
+    for (const gap of op.gaps) {
+      const list = byTopic.get(gap.topic) ?? [];
+      list.push({ op, detail: gap.detail });
+      byTopic.set(gap.topic, list);
     }
-  const count = whole.length + ops.reduce((n, op) => n + op.unspecified.length, 0);
+  return byTopic;
+}
+
+/** Markdown body of the guide (its title is the tag name). */
+export function openQuestions(model: ContractModel): string {
+  const count = model.gaps.length + model.operations.reduce((n, op) => n + op.gaps.length, 0);
   const out = [
     `The contract leaves ${count} points open ("not shown"). The spec marks each one with an \`x-unspecified\` ` +
       'entry, and this page is generated from those markers at build time, so it always lists exactly what ' +
@@ -43,9 +31,12 @@ export function openQuestions(doc: Json): string {
     '',
     '| Topic | What is open |',
     '|---|---|',
-    ...whole.map((u) => `| ${topicLabel(u.topic)} | ${cell(u.detail)} |`),
+    ...model.gaps.map((gap) => `| ${topicLabel(gap.topic)} | ${cell(gap.detail)} |`),
   ];
-  for (const [topic, items] of [...byTopic].sort(([a], [b]) => topicLabel(a).localeCompare(topicLabel(b)))) {
+  const topics = [...gapsByTopic(model.operations)].sort(([a], [b]) =>
+    topicLabel(a).localeCompare(topicLabel(b)),
+  );
+  for (const [topic, items] of topics) {
     out.push('', `## ${topicLabel(topic)}`, '', '| Operation | What is open |', '|---|---|');
     for (const { op, detail } of items)
       out.push(`| ${cell(op.summary)} (\`${op.method} ${op.path}\`) | ${cell(detail)} |`);

@@ -1,6 +1,6 @@
-// x-codeSamples for one operation, generated from the spec: TypeScript with @banking-api/client, and curl.
+// x-codeSamples for one operation of the model: TypeScript with @banking-api/client, and curl.
 // test/docs/samples.test.ts type-checks every TypeScript sample against the client.
-import type { Operation, Parameter } from './spec.ts';
+import type { MediaType, Operation, Parameter, Server } from '../../packages/contract/src/model.ts';
 
 export interface CodeSample {
   lang: string;
@@ -8,8 +8,13 @@ export interface CodeSample {
   source: string;
 }
 
-const placeholder = (p: Parameter) =>
-  p.example === undefined ? `<${p.name}>` : typeof p.example === 'string' ? p.example : String(p.example);
+/** The parameter's first example: what the samples fill in. */
+const exampleOf = (p: Parameter): unknown => p.examples[0]?.value;
+
+const placeholder = (p: Parameter) => {
+  const example = exampleOf(p);
+  return example === undefined ? `<${p.name}>` : typeof example === 'string' ? example : String(example);
+};
 
 const tsString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const tsKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : tsString(name));
@@ -29,13 +34,34 @@ function tsLiteral(value: unknown, pad = ''): string {
   return JSON.stringify(value);
 }
 
-const isMultipart = (op: Operation) => op.body?.contentType === 'multipart/form-data';
+/** The request body the samples send: the first media type, with its first example. */
+const bodyOf = (op: Operation): MediaType | undefined => op.requestBody?.content[0];
+const bodyExample = (body: MediaType): unknown => body.examples[0]?.value ?? {};
 
-const clientSetup = `import { createBankingClient } from '@banking-api/client';
+const isMultipart = (op: Operation) => bodyOf(op)?.mediaType === 'multipart/form-data';
+
+/** The multipart part that carries the file (the samples upload remessa.rem). */
+function filePart(op: Operation): string {
+  const part = bodyOf(op)?.fields?.find((field) => field.binary);
+  if (!part) throw new Error(`docs: ${op.key} takes multipart/form-data without a file part`);
+  return part.name;
+}
+
+/** The sandbox address with its variables at their defaults (the local mock): where a sample goes by default. */
+export function defaultBaseUrl(servers: readonly Server[]): string {
+  const server = servers.find((s) => s.environment === 'sandbox') ?? servers[0];
+  if (!server) throw new Error('docs: the contract lists no server');
+  return server.url.replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) => server.variables[name]?.default ?? whole,
+  );
+}
+
+const clientSetup = (baseUrl: string) => `import { createBankingClient } from '@banking-api/client';
 
 // The certificate and token pick the environment (sandbox or production); the address comes with them.
 const client = createBankingClient({
-  baseUrl: process.env.BANKING_API_URL ?? 'https://127.0.0.1:8443',
+  baseUrl: process.env.BANKING_API_URL ?? ${tsString(baseUrl)},
   tls: { cert: { path: 'client.crt' }, key: { path: 'client.key' }, ca: { path: 'ca.crt' } },
   token: process.env.BANKING_API_TOKEN ?? '',
 });
@@ -47,11 +73,12 @@ function tsParams(op: Operation): string | undefined {
     const params = op.parameters.filter((p) => p.in === where);
     if (!params.length) continue;
     const fields = params.map((p) => {
+      const example = exampleOf(p);
       const value =
-        op.idempotency && p.in === op.idempotency.in && p.name === op.idempotency.name
+        op.idempotency && p.in === op.idempotency.in && p.name === op.idempotency.parameter
           ? 'idempotencyId'
-          : typeof p.example === 'number' || typeof p.example === 'boolean'
-            ? String(p.example)
+          : typeof example === 'number' || typeof example === 'boolean'
+            ? String(example)
             : tsString(placeholder(p));
       return `${tsKey(p.name)}: ${value}`;
     });
@@ -60,8 +87,8 @@ function tsParams(op: Operation): string | undefined {
   return groups.length ? `params: {\n    ${groups.join(',\n    ')},\n  }` : undefined;
 }
 
-export function typescriptSample(op: Operation): string {
-  const lines = [clientSetup];
+export function typescriptSample(op: Operation, baseUrl: string): string {
+  const lines = [clientSetup(baseUrl)];
   if (op.idempotency)
     lines.push(
       '// Idempotent by URL: keep this id and send it again only to repeat this same operation.',
@@ -71,7 +98,8 @@ export function typescriptSample(op: Operation): string {
     lines.push(`const { data, error, response } = await client.uploadCnab240({ path: 'remessa.rem' });`);
   } else {
     const init = [tsParams(op)];
-    if (op.body) init.push(`body: ${tsLiteral(op.body.example ?? {}, '  ')}`);
+    const body = bodyOf(op);
+    if (body) init.push(`body: ${tsLiteral(bodyExample(body), '  ')}`);
     const args = init.filter(Boolean);
     const call = `client.${op.method}('${op.path}'${args.length ? `, {\n  ${args.join(',\n  ')},\n}` : ''})`;
     lines.push(`const { data, error, response } = await ${call};`);
@@ -101,18 +129,19 @@ export function curlSample(op: Operation): string {
       .filter((p) => p.in === 'header')
       .map((p) => `-H ${shQuote(`${p.name}: ${placeholder(p)}`)}`),
   ];
-  if (isMultipart(op)) lines.push('-F file=@remessa.rem');
-  else if (op.body)
-    lines.push("-H 'Content-Type: application/json'", `-d ${shQuote(JSON.stringify(op.body.example ?? {}))}`);
+  const body = bodyOf(op);
+  if (isMultipart(op)) lines.push(`-F ${filePart(op)}=@remessa.rem`);
+  else if (body)
+    lines.push("-H 'Content-Type: application/json'", `-d ${shQuote(JSON.stringify(bodyExample(body)))}`);
   const comment = op.idempotency
     ? `# Idempotent by URL: the last path segment is the idempotency id; reuse it only to repeat this call.\n`
     : '';
   return `${comment}${lines.join(' \\\n  ')}\n`;
 }
 
-export function codeSamples(op: Operation): CodeSample[] {
+export function codeSamples(op: Operation, baseUrl: string): CodeSample[] {
   return [
-    { lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(op) },
+    { lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(op, baseUrl) },
     { lang: 'curl', label: 'curl', source: curlSample(op) },
   ];
 }

@@ -1,22 +1,32 @@
 // The docs-only spec and its failure modes, without a browser: guides, notes, samples and open questions
-// come from the spec and docs/, and bad input names the file to fix.
+// come from the contract's model and docs/, and bad input names the file to fix.
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Operation } from '@banking-api/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleSpec } from '../../scripts/bundle.ts';
+import { GAP_TOPICS } from '../../model/gap-topics.js';
+import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
-import { type Json, operations } from '../../scripts/docs/spec.ts';
 import { docsDir, docsSpec, GUIDES_GROUP, OPEN_QUESTIONS } from '../../scripts/docs.ts';
 import { specPath } from '../../scripts/paths.ts';
 
-let spec: Json;
+let contract: LoadedContract;
 let doc: Json;
 beforeAll(async () => {
-  spec = await bundleSpec(specPath);
-  doc = await docsSpec(spec);
+  contract = await loadContract(specPath);
+  doc = await docsSpec(contract);
 });
+
+/** The operation `op` as written in an OpenAPI document (the bundle or its docs-only copy). */
+const operationIn = (document: Json, op: Operation) =>
+  ((document.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json;
+const byId = (operationId: string) => {
+  const op = contract.model.operations.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`${operationId} missing from the contract`);
+  return op;
+};
 
 describe('docs-only spec', () => {
   it('puts every guide, then the open questions, first in the sidebar', async () => {
@@ -29,27 +39,28 @@ describe('docs-only spec', () => {
   });
 
   it('gives every operation a TypeScript and a curl sample and the generated notes', () => {
-    const ops = operations(doc);
-    expect(ops).toHaveLength(22);
+    const ops = contract.model.operations;
+    expect(ops.length).toBeGreaterThan(0);
     for (const op of ops) {
-      const samples = op.op['x-codeSamples'] as { lang: string; source: string }[];
+      const written = operationIn(doc, op);
+      const samples = written['x-codeSamples'] as { lang: string; source: string }[];
       expect(
         samples.map((s) => s.lang),
         op.operationId,
       ).toEqual(['TypeScript', 'curl']);
-      const description = String(op.op.description);
+      const description = String(written.description);
+      if (op.description) expect(description, op.operationId).toContain(op.description.trim());
       expect(description, op.operationId).toContain('**Security:**');
       expect(description).toContain('**Account header:**');
       expect(description).toContain(op.idempotency ? '**Idempotent by URL:**' : '**Idempotency:** none');
-      for (const u of op.unspecified) expect(description).toContain(u.detail);
+      for (const gap of op.gaps) expect(description).toContain(gap.detail);
       expect(description).toContain('**Named examples:**');
     }
-    const tryWebhook = ops.find((op) => op.operationId === 'tryWebhook');
-    expect(tryWebhook?.op.description).toContain('with scope `webhook.write`');
+    expect(operationIn(doc, byId('tryWebhook')).description).toContain('with scope `webhook.write`');
   });
 
   it('leaves the bundled spec itself untouched', () => {
-    const refund = ((spec.paths as Json)['/ar/pix/pix/{endToEndId}/refund/{id}'] as Json).put as Json;
+    const refund = operationIn(contract.bundle, byId('refundPix'));
     expect(refund['x-codeSamples']).toBeUndefined();
     expect(String(refund.description)).not.toContain('**Security:**');
   });
@@ -57,13 +68,19 @@ describe('docs-only spec', () => {
 
 describe('open questions', () => {
   it('lists every x-unspecified marker of the spec, document-wide and per operation', () => {
-    const text = openQuestions(spec);
+    const { model } = contract;
+    const text = openQuestions(model);
     const cell = (s: string) => s.replace(/\|/g, '\\|');
-    const whole = (spec.info as Json)['x-unspecified'] as { detail: string }[];
-    for (const u of whole) expect(text).toContain(cell(u.detail));
-    for (const op of operations(spec))
-      for (const u of op.unspecified)
-        expect(text).toContain(`\`${op.method} ${op.path}\`) | ${cell(u.detail)}`);
+    expect(model.gaps.length).toBeGreaterThan(0);
+    for (const gap of model.gaps)
+      expect(text).toContain(`| ${GAP_TOPICS[gap.topic]} | ${cell(gap.detail)} |`);
+    const perOperation = model.operations.flatMap((op) => op.gaps.map((gap) => ({ op, gap })));
+    expect(perOperation.length).toBeGreaterThan(0);
+    for (const { op, gap } of perOperation) {
+      expect(text).toContain(`## ${GAP_TOPICS[gap.topic]}\n`);
+      expect(text).toContain(`\`${op.method} ${op.path}\`) | ${cell(gap.detail)}`);
+    }
+    expect(text).toContain(`leaves ${model.gaps.length + perOperation.length} points open`);
   });
 });
 
