@@ -49,7 +49,7 @@ try {
   const engine = await time('bare engine: redocly diff base.yaml openapi.yaml (process)', () =>
     runDiffEngine(base, spec, path.join(dir, 'diff.json')),
   );
-  const cli = await time('review: npm run review (tsx process: git, bundle, diff, lint, types)', () =>
+  const cli = await time('review: npm run review (tsx process: git, model, diff, lint, types)', () =>
     run(
       process.execPath,
       [
@@ -66,7 +66,7 @@ try {
       { cwd: root },
     ),
   );
-  // Fresh file names each run: the review lints a spec text once per process, and this measures a first look.
+  // Fresh file names each run: the review loads and lints a spec file once per process; this measures a first look.
   let n = 0;
   const freshReview = async () => {
     n++;

@@ -3,8 +3,7 @@
 // acknowledgement never lets a later break through.
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
-import type { Change } from './classify.ts';
-import { isBreaking } from './classify.ts';
+import { type Change, isBreaking } from './change.ts';
 import type { VersionCheck } from './semver.ts';
 
 export const ACK_KEY = 'x-breaking-changes-acknowledged';

@@ -1,7 +1,7 @@
 // CHANGELOG.md entries from the review's classification, written when a version is cut.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Change } from './classify.ts';
+import type { Change } from './change.ts';
 import type { Review } from './run.ts';
 
 const HEADER =

@@ -1,55 +1,58 @@
 // Turns the engine's report into changes per operation ("METHOD /path"), adds our client rules on top.
-import type { EngineChange, EngineReport, Impact } from './diff-engine.ts';
-import { getAt, METHODS, operationsAt, parsePointer, reachableRefs } from './operations.ts';
-import { type renamedOperations, renamedPathParameters } from './path-params.ts';
-
-export type Change = {
-  impact: Impact;
-  /** "METHOD /path" keys, "document" for document-wide parts. */
-  operations: string[];
-  rule: string;
-  source: 'redocly diff' | 'review';
-  message: string;
-  pointer: string;
-};
-
-export const isBreaking = (c: Change) => c.impact === 'major';
+// Which operations a pointer names comes from the contract model of the side the pointer points into.
+import type { LoadedContract } from '../../model/load.ts';
+import type { Change } from './change.ts';
+import type { EngineChange, EngineReport } from './diff-engine.ts';
+import { DOCUMENT, operationAt, operationsAt, pointerSegments } from './operations.ts';
+import { renamedPathParameters } from './path-params.ts';
 
 // Reported in their own sections of the review, not as API changes.
 const OWN_SECTIONS = /\/(x-unspecified|x-breaking-changes-acknowledged)(\/|$)/;
 
+/** Changes the review reports elsewhere: gaps, acknowledgements and info.version have their own sections. */
+function ownSection(change: EngineChange): boolean {
+  const pointers = [change.path, change.base?.pointer, change.revision?.pointer];
+  if (pointers.some((p) => p !== undefined && OWN_SECTIONS.test(p))) return true;
+  if (change.property?.startsWith('x-breaking-changes')) return true;
+  return change.path === '#/info' && change.property === 'version';
+}
+
+/** Operations (new keys for renamed ones) of every pointer of an engine change, each read on its side. */
+function operationsOf(
+  change: EngineChange,
+  base: LoadedContract,
+  head: LoadedContract,
+  renames: Map<string, string>,
+): string[] {
+  const operations = new Set<string>();
+  const add = (pointer: string, side: LoadedContract) => {
+    for (const op of operationsAt(pointer, side.model)) operations.add(renames.get(op) ?? op);
+  };
+  add(change.path, change.kind === 'removed' ? base : head);
+  if (change.base) add(change.base.pointer, base);
+  if (change.revision) add(change.revision.pointer, head);
+  if (operations.size > 1) operations.delete(DOCUMENT);
+  return [...operations].sort();
+}
+
 /** `renames`: operations whose path parameter was renamed, reported (and acknowledged) under their new key only. */
 export function classify(
   report: EngineReport,
-  base: unknown,
-  head: unknown,
-  renames: ReturnType<typeof renamedOperations>,
+  base: LoadedContract,
+  head: LoadedContract,
+  renames: Map<string, string>,
 ): Change[] {
-  const refs = { base: reachableRefs(base), head: reachableRefs(head) };
   const changes: Change[] = [];
   for (const change of report.changes) {
-    const pointers = [change.path, change.base?.pointer, change.revision?.pointer].filter(
-      Boolean,
-    ) as string[];
-    if (pointers.some((p) => OWN_SECTIONS.test(p)) || change.property?.startsWith('x-breaking-changes'))
-      continue;
-    if (change.path === '#/info' && change.property === 'version') continue; // the report's Version section
-    const operations = new Set<string>();
-    const doc = change.kind === 'removed' ? base : head;
-    const add = (pointer: string, side: unknown, sideRefs: Map<string, Set<string>>) => {
-      for (const op of operationsAt(pointer, side, sideRefs)) operations.add(renames.get(op) ?? op);
-    };
-    add(change.path, doc, change.kind === 'removed' ? refs.base : refs.head);
-    if (change.base) add(change.base.pointer, base, refs.base);
-    if (change.revision) add(change.revision.pointer, head, refs.head);
-    if (operations.size > 1) operations.delete('document');
+    if (ownSection(change)) continue;
     const where = {
-      operations: [...operations].sort(),
+      operations: operationsOf(change, base, head, renames),
       source: 'redocly diff' as const,
       pointer: change.path,
     };
     if (change.verdicts.length === 0) {
-      changes.push({ ...where, impact: change.impact, rule: change.kind, message: describe(change, doc) });
+      const side = change.kind === 'removed' ? base : head;
+      changes.push({ ...where, impact: change.impact, rule: change.kind, message: describe(change, side) });
     }
     for (const v of change.verdicts)
       changes.push({ ...where, impact: v.impact, rule: v.ruleId, message: v.message });
@@ -57,30 +60,33 @@ export function classify(
   return [...changes, ...renamedPathParameters(renames)];
 }
 
-/** Highest impact among changes. */
-export function overallImpact(changes: Change[]): Impact | 'none' {
-  for (const level of ['major', 'minor', 'patch'] as const)
-    if (changes.some((c) => c.impact === level)) return level;
-  return 'none';
+/** The node at `segments` of the bundled document (no `$ref` followed): a parameter's name and place. */
+function nodeAt(bundle: unknown, segments: readonly string[]): unknown {
+  let node = bundle;
+  for (const s of segments)
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[s] : undefined;
+  return node;
 }
 
-/** "Added request body field `accountDigit`" from a change the engine reports without a verdict. */
-function describe(change: EngineChange, doc: unknown): string {
-  const segments = parsePointer(change.path);
-  let rest = segments;
-  if (segments[0] === 'paths') {
-    rest = segments.slice(METHODS.includes(segments[2] as (typeof METHODS)[number]) ? 3 : 2);
-    const what = segments.length > 2 ? 'the operation' : `path \`${segments[1]}\``;
-    if (rest.length === 0)
-      return change.property
-        ? `Changed \`${change.property}\` of ${what}`
-        : `${capital(change.kind)} ${what}`;
-  }
+/** "query parameter `page`", or "parameter" when it is a `$ref` (its name is in the component). */
+function parameterName(side: LoadedContract, segments: readonly string[]): string {
+  const param = nodeAt(side.bundle, segments) as { name?: string; in?: string } | undefined;
+  return param?.name ? `${param.in ?? ''} parameter \`${param.name}\``.trim() : 'parameter';
+}
+
+/** Index of the first segment below the operation (or path item) a `#/paths` pointer names; 0 elsewhere. */
+function detailStart(segments: readonly string[], side: LoadedContract): number {
+  if (segments[0] !== 'paths') return 0;
+  const [, path = '', method] = segments;
+  return operationAt(side.model, path, method) ? 3 : 2;
+}
+
+/** "response 200 (application/json) field `status`" from the segments below an operation or component. */
+function location(segments: readonly string[], start: number, side: LoadedContract): string {
   const parts: string[] = [];
   const fields: string[] = [];
-  const prefix = segments.slice(0, segments.length - rest.length);
-  for (let i = 0; i < rest.length; i++) {
-    const [s, next] = [rest[i] as string, rest[i + 1]];
+  for (let i = start; i < segments.length; i++) {
+    const [s, next] = [segments[i] as string, segments[i + 1]];
     const pair = next !== undefined && ['responses', 'content', 'parameters', 'properties'].includes(s);
     if (s === 'requestBody') parts.push('request body');
     else if (s === 'items') fields.push('[]');
@@ -90,15 +96,21 @@ function describe(change: EngineChange, doc: unknown): string {
     if (s === 'responses') parts.push(`response ${next}`);
     if (s === 'content') parts.push(`(${next})`);
     if (s === 'properties') fields.push(next);
-    if (s === 'parameters') {
-      const param = getAt(doc, [...prefix, ...rest.slice(0, i + 1)]) as
-        | { name?: string; in?: string }
-        | undefined;
-      parts.push(param?.name ? `${param.in ?? ''} parameter \`${param.name}\``.trim() : 'parameter');
-    }
+    if (s === 'parameters') parts.push(parameterName(side, segments.slice(0, i + 1)));
   }
   const field = fields.length ? `field \`${fields.join('.').replace(/\.\[\]/g, '[]')}\`` : '';
-  const where = [parts.join(' '), field].filter(Boolean).join(' ') || (segments[0] ?? 'document');
+  return [parts.join(' '), field].filter(Boolean).join(' ');
+}
+
+/** "Added request body field `accountDigit`" from a change the engine reports without a verdict. */
+function describe(change: EngineChange, side: LoadedContract): string {
+  const segments = pointerSegments(change.path);
+  const start = detailStart(segments, side);
+  if (segments[0] === 'paths' && start === segments.length) {
+    const what = segments.length > 2 ? 'the operation' : `path \`${segments[1]}\``;
+    return change.property ? `Changed \`${change.property}\` of ${what}` : `${capital(change.kind)} ${what}`;
+  }
+  const where = location(segments, start, side) || (segments[0] ?? DOCUMENT);
   if (change.kind === 'modified') return `Changed \`${change.property ?? 'value'}\` of ${where}`;
   return `${capital(change.kind)} ${where}`;
 }

@@ -1,23 +1,17 @@
 // "Not shown" gaps (`x-unspecified` on operations and in info) newly marked or resolved by a change.
-import { DOCUMENT, listOperations } from './operations.ts';
+import type { ContractModel } from '../../packages/contract/src/model.ts';
+import { DOCUMENT } from './operations.ts';
 
 export type Gap = { where: string; topic: string; detail: string };
 export type GapsDelta = { marked: Gap[]; resolved: Gap[] };
 
-function gapsOf(doc: unknown): Gap[] {
-  const read = (where: string, list: unknown): Gap[] =>
-    Array.isArray(list)
-      ? list.map((g: { topic?: unknown; detail?: unknown }) => ({
-          where,
-          topic: String(g?.topic),
-          detail: String(g?.detail),
-        }))
-      : [];
-  const info = (doc as { info?: Record<string, unknown> })?.info;
-  const gaps = read(DOCUMENT, info?.['x-unspecified']);
-  for (const op of listOperations(doc).values()) gaps.push(...read(op.key, op.node['x-unspecified']));
-  return gaps;
-}
+/** Every gap of a model: the document's (`info`), then each operation's under its key. */
+const gapsOf = (model: ContractModel): Gap[] => [
+  ...model.gaps.map((g) => ({ where: DOCUMENT, topic: g.topic, detail: g.detail })),
+  ...model.operations.flatMap((op) =>
+    op.gaps.map((g) => ({ where: op.key, topic: g.topic, detail: g.detail })),
+  ),
+];
 
 const id = (g: Gap) => `${g.where}\u0000${g.topic}\u0000${g.detail}`;
 
@@ -25,8 +19,12 @@ const id = (g: Gap) => `${g.where}\u0000${g.topic}\u0000${g.detail}`;
  * A new operation's gaps count as marked; a removed operation's gaps are not "resolved" (it is gone).
  * `renames` maps old operation keys to new ones (renamed path parameters: the same operation).
  */
-export function gapsDelta(base: unknown, head: unknown, renames = new Map<string, string>()): GapsDelta {
-  const kept = new Set([DOCUMENT, ...listOperations(head).keys()]);
+export function gapsDelta(
+  base: ContractModel,
+  head: ContractModel,
+  renames = new Map<string, string>(),
+): GapsDelta {
+  const kept = new Set([DOCUMENT, ...head.operations.map((op) => op.key)]);
   const before = gapsOf(base)
     .map((g) => ({ ...g, where: renames.get(g.where) ?? g.where }))
     .filter((g) => kept.has(g.where));

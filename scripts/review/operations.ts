@@ -1,111 +1,46 @@
-// Which operations a JSON pointer touches: directly (under /paths) or through `$ref`s into components.
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+// Which operations of the contract model a JSON pointer of the diff engine's report names.
+import { escapePointerFragment, unescapePointerFragment } from '@redocly/openapi-core';
+import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
 
-type Json = Record<string, unknown>;
-export type Operation = { key: string; method: string; path: string; operationId?: string; node: Json };
-
+/** Where a change belongs when it is part of no operation (info, servers, an unused component...). */
 export const DOCUMENT = 'document';
 
-export function parsePointer(pointer: string): string[] {
-  return pointer
+/** `#/paths/~1a~1{id}/get` → ["paths", "/a/{id}", "get"], each segment unescaped by Redocly. */
+export const pointerSegments = (pointer: string): string[] =>
+  pointer
     .replace(/^#?\/?/, '')
     .split('/')
     .filter((s) => s !== '')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(unescapePointerFragment);
+
+/** The model's operation at `path` whose method is the pointer segment `method` ("get"), if any. */
+export const operationAt = (model: ContractModel, path: string, method: string | undefined) =>
+  model.operations.find((op) => op.path === path && op.method.toLowerCase() === method);
+
+/** Operations a pointer under `#/paths/<path>` names: its operation, or every operation of that path. */
+function pathOperations(model: ContractModel, path: string, method: string | undefined): string[] {
+  const operation = operationAt(model, path, method);
+  if (operation) return [operation.key];
+  const keys = model.operations.filter((op) => op.path === path).map((op) => op.key);
+  return keys.length ? keys : [`${path} (path)`];
 }
 
-export function getAt(doc: unknown, segments: readonly string[]): unknown {
-  let node = doc;
-  for (const s of segments) node = node && typeof node === 'object' ? (node as Json)[s] : undefined;
-  return node;
-}
-
-export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
-
-/** Every operation of a document, keyed "METHOD /path". */
-export function listOperations(doc: unknown): Map<string, Operation> {
-  const out = new Map<string, Operation>();
-  for (const [path, item] of Object.entries(((doc as Json)?.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) {
-      const node = item?.[method] as Json | undefined;
-      if (!node) continue;
-      const key = operationKey(method, path);
-      out.set(key, {
-        key,
-        method: method.toUpperCase(),
-        path,
-        operationId: node.operationId as string,
-        node,
-      });
-    }
-  }
-  return out;
-}
-
-function collectRefs(node: unknown, into: Set<string>): void {
-  if (Array.isArray(node)) for (const n of node) collectRefs(n, into);
-  else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) into.add(v.slice(1));
-      else collectRefs(v, into);
-    }
-  }
-}
-
-/** Internal `$ref` targets (as "/components/...") reachable from each operation, transitively. */
-export function reachableRefs(doc: unknown): Map<string, Set<string>> {
-  const direct = new Map<string, Set<string>>();
-  const refsOf = (target: string) => {
-    let refs = direct.get(target);
-    if (!refs) {
-      refs = new Set();
-      direct.set(target, refs);
-      collectRefs(getAt(doc, parsePointer(target)), refs);
-    }
-    return refs;
-  };
-  const result = new Map<string, Set<string>>();
-  for (const [key, op] of listOperations(doc)) {
-    const pathItem = getAt(doc, ['paths', op.path]) as Json;
-    const seen = new Set<string>();
-    const todo = [...refsFromNode(op.node), ...refsFromNode(pathItem.parameters)];
-    while (todo.length) {
-      const ref = todo.pop() as string;
-      if (seen.has(ref)) continue;
-      seen.add(ref);
-      todo.push(...refsOf(ref));
-    }
-    result.set(key, seen);
-  }
-  return result;
-}
-
-function refsFromNode(node: unknown): string[] {
-  const refs = new Set<string>();
-  collectRefs(node, refs);
-  return [...refs];
+/** Operations reaching `#/components/<kind>/<name>` (the model lists what each one reaches, transitively). */
+function componentUsers(model: ContractModel, kind: string, name: string): Operation[] {
+  const component = `#/components/${kind}/${escapePointerFragment(name)}`;
+  return model.operations.filter((op) => op.components.includes(component));
 }
 
 /**
- * Operations a pointer (into `doc`) belongs to: the operation under /paths, every operation of a path item,
- * or every operation reaching a component by `$ref`. Document-wide parts (info, servers...) give "document".
+ * Operations a pointer (into the document `model` was read from) belongs to: the operation under /paths,
+ * every operation of a path item, or every operation reaching a component. Anything else is the document.
  */
-export function operationsAt(pointer: string, doc: unknown, refs: Map<string, Set<string>>): string[] {
-  const [root, path, method] = parsePointer(pointer);
-  if (root === 'paths' && path !== undefined) {
-    if (method && (METHODS as readonly string[]).includes(method)) return [operationKey(method, path)];
-    const item = (getAt(doc, ['paths', path]) ?? {}) as Json;
-    const keys = METHODS.filter((m) => item[m]).map((m) => operationKey(m, path));
-    return keys.length ? keys : [`${path} (path)`];
-  }
-  if (root === 'components') {
-    const target = `/${parsePointer(pointer)
-      .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))
-      .join('/')}`;
-    const users = [...refs].filter(([, set]) =>
-      [...set].some((r) => target === r || target.startsWith(`${r}/`)),
-    );
-    return users.length ? users.map(([key]) => key) : [DOCUMENT];
+export function operationsAt(pointer: string, model: ContractModel): string[] {
+  const [root, first, second] = pointerSegments(pointer);
+  if (root === 'paths' && first !== undefined) return pathOperations(model, first, second);
+  if (root === 'components' && first !== undefined && second !== undefined) {
+    const users = componentUsers(model, first, second);
+    return users.length ? users.map((op) => op.key) : [DOCUMENT];
   }
   return [DOCUMENT];
 }

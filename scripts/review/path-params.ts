@@ -3,24 +3,28 @@
 // unchanged) and rates it a patch. For openapi-typescript + openapi-fetch it is not: the path template
 // is the key callers write (`client.PUT('/refund/{id}', { params: { path: { id } } })`), so both the key
 // and the `params.path` field name change and every existing call stops compiling.
-import type { Change } from './classify.ts';
-import { listOperations } from './operations.ts';
+import { escapePointerFragment } from '@redocly/openapi-core';
+import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
+import type { Change } from './change.ts';
 
 const template = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
 const names = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
 
 /** Operations whose path template changed only in parameter names: old "METHOD /path" → new. */
-export function renamedOperations(base: unknown, head: unknown): Map<string, string> {
-  const headOps = [...listOperations(head).values()];
+export function renamedOperations(base: ContractModel, head: ContractModel): Map<string, string> {
+  const headKeys = new Set(head.operations.map((op) => op.key));
+  const sameEndpoint = (op: Operation) => (h: Operation) =>
+    h.method === op.method && template(h.path) === template(op.path);
   const renames = new Map<string, string>();
-  for (const op of listOperations(base).values()) {
-    if (headOps.some((h) => h.key === op.key)) continue;
-    const renamed = headOps.find((h) => h.method === op.method && template(h.path) === template(op.path));
+  for (const op of base.operations) {
+    if (headKeys.has(op.key)) continue;
+    const renamed = head.operations.find(sameEndpoint(op));
     if (renamed) renames.set(op.key, renamed.key);
   }
   return renames;
 }
 
+/** One breaking `path-parameter-renamed` change per renamed operation, under its new key. */
 export function renamedPathParameters(renames: Map<string, string>): Change[] {
   return [...renames].map(([oldKey, newKey]) => {
     const [before, after] = [oldKey, newKey].map((k) => k.slice(k.indexOf(' ') + 1)) as [string, string];
@@ -33,7 +37,7 @@ export function renamedPathParameters(renames: Map<string, string>): Change[] {
       rule: 'path-parameter-renamed',
       source: 'review',
       message: `Path parameter renamed (${pairs.join(', ')}): the generated client's path key \`${before}\` becomes \`${after}\` and its \`params.path\` fields change, so existing calls stop compiling.`,
-      pointer: `#/paths/${after.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      pointer: `#/paths/${escapePointerFragment(after)}`,
     };
   });
 }

@@ -1,7 +1,7 @@
 // The review as Markdown: one comment a reviewer reads top to bottom, most important first.
 import path from 'node:path';
 import { ACK_KEY } from './ack.ts';
-import { type Change, isBreaking } from './classify.ts';
+import { type Change, isBreaking } from './change.ts';
 import type { Problem } from './pipeline.ts';
 import type { Review } from './run.ts';
 

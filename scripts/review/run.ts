@@ -1,14 +1,15 @@
-// One review: the diff engine in a child process while this one bundles, lints and renders types.
+// One review: the diff engine in a child process while this one loads both contracts, lints and renders types.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { type Gate, gate } from './ack.ts';
-import { type Change, classify, overallImpact } from './classify.ts';
+import { type Change, overallImpact } from './change.ts';
+import { classify } from './classify.ts';
 import { EMPTY_SPEC, type EngineReport, startDiffEngine } from './diff-engine.ts';
 import { type GapsDelta, gapsDelta } from './gaps.ts';
 import { type LintDelta, lintDelta } from './lint-delta.ts';
-import { listOperations } from './operations.ts';
 import { renamedOperations } from './path-params.ts';
-import { bundleSpec, lintSpec, renderTypes } from './pipeline.ts';
+import { lintSpec, renderTypes } from './pipeline.ts';
 import { checkVersion, type VersionCheck } from './semver.ts';
 import { type TypesDelta, typesDelta } from './types-diff.ts';
 
@@ -35,43 +36,61 @@ export type Review = {
   operationIds: Record<string, string>;
 };
 
-// Linting dominates a review's time. A spec text seen before in this process (the same base reviewed
-// against several heads, as in the tests) is linted once; problems name the file first linted.
-const lintCache = new Map<string, ReturnType<typeof lintSpec>>();
-async function lintOnce(file: string) {
-  const key = `${path.basename(file)}\u0000${await readFile(file, 'utf8')}`;
-  if (!lintCache.has(key)) lintCache.set(key, lintSpec(file));
-  return lintCache.get(key) as ReturnType<typeof lintSpec>;
+/** A base without a spec: the empty document the engine compares against, and its empty model. */
+const EMPTY_CONTRACT: LoadedContract = {
+  bundle: EMPTY_SPEC,
+  model: {
+    title: EMPTY_SPEC.info.title,
+    version: EMPTY_SPEC.info.version,
+    servers: [],
+    securitySchemes: [],
+    gaps: [],
+    operations: [],
+  },
+};
+
+/**
+ * `task(file)` once per spec text in this process: the same base reviewed against several heads (as in the
+ * tests) is read and linted once. Keyed by the file's path and text.
+ */
+function oncePerText<T>(task: (file: string) => Promise<T>): (file: string) => Promise<T> {
+  const cache = new Map<string, Promise<T>>();
+  return async (file) => {
+    const key = `${path.resolve(file)}\u0000${await readFile(file, 'utf8')}`;
+    if (!cache.has(key)) cache.set(key, task(file));
+    return cache.get(key) as Promise<T>;
+  };
 }
 
-const versionOf = (doc: unknown) => String((doc as { info?: { version?: unknown } })?.info?.version ?? '');
+const lintOnce = oncePerText(lintSpec);
+const loadOnce = oncePerText(loadContract);
 
 export async function reviewSpecs(input: ReviewInput): Promise<Review> {
   const engine = input.engine ?? startDiffEngine(input.baseFile, input.headFile);
   engine.catch(() => {}); // awaited below; avoids an unhandled rejection while the rest runs
   const [base, head] = await Promise.all([
-    input.baseFile ? bundleSpec(input.baseFile) : EMPTY_SPEC,
-    bundleSpec(input.headFile),
+    input.baseFile ? loadOnce(input.baseFile) : EMPTY_CONTRACT,
+    loadOnce(input.headFile),
   ]);
   const [lintBefore, lintAfter, typesBefore, typesAfter] = await Promise.all([
     input.baseFile ? lintOnce(input.baseFile) : [],
     lintOnce(input.headFile),
-    renderTypes(base as unknown as Parameters<typeof renderTypes>[0]),
-    renderTypes(head as unknown as Parameters<typeof renderTypes>[0]),
+    renderTypes(base.bundle),
+    renderTypes(head.bundle),
   ]);
-  const renames = renamedOperations(base, head);
+  const renames = renamedOperations(base.model, head.model);
   const changes = classify(await engine, base, head, renames);
-  const version = checkVersion(versionOf(base), versionOf(head), overallImpact(changes));
-  const operations = [...listOperations(base).values(), ...listOperations(head).values()];
+  const version = checkVersion(base.model.version, head.model.version, overallImpact(changes));
+  const operations = [...base.model.operations, ...head.model.operations];
   return {
     baseLabel: input.baseLabel,
     headLabel: input.headLabel,
     changes,
     lint: lintDelta(lintBefore, lintAfter),
     types: typesDelta(typesBefore, typesAfter),
-    gaps: gapsDelta(base, head, renames),
+    gaps: gapsDelta(base.model, head.model, renames),
     version,
-    gate: await gate(changes, base, head, version, input.headFile),
-    operationIds: Object.fromEntries(operations.map((op) => [op.key, op.operationId ?? ''])),
+    gate: await gate(changes, base.bundle, head.bundle, version, input.headFile),
+    operationIds: Object.fromEntries(operations.map((op) => [op.key, op.operationId])),
   };
 }

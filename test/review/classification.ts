@@ -1,6 +1,6 @@
 // Suite (run from review.test.ts): the change cases on fixture pairs; the report names the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBreaking } from '../../scripts/review/classify.ts';
+import { isBreaking } from '../../scripts/review/change.ts';
 import { renderReport } from '../../scripts/review/report.ts';
 import type { Review } from '../../scripts/review/run.ts';
 import { cases } from './cases.ts';

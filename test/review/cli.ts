@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
+import { loadContract } from '../../model/load.ts';
+import type { Operation } from '../../packages/contract/src/model.ts';
 import { specPath } from '../../scripts/paths.ts';
 import { MARKER } from '../../scripts/review/report.ts';
 import { main } from '../../scripts/review.ts';
@@ -14,6 +16,13 @@ const run = promisify(execFile);
 let tmp: Awaited<ReturnType<typeof fixtureDir>>;
 let spec: string;
 let out: string;
+/** The operation whose description the first test edits. */
+let edited: Operation;
+/** An operation alone on its path: deleting the path removes exactly it. */
+let removed: Operation;
+/** info.version of the real spec, and the next major version. */
+let version: string;
+let major: string;
 const git = (...args: string[]) =>
   run('git', ['-c', 'user.name=Review Test', '-c', 'user.email=review@test.invalid', ...args], {
     cwd: tmp.dir,
@@ -40,6 +49,10 @@ async function review(...args: string[]) {
 }
 
 beforeAll(async () => {
+  const { operations, version: current } = (await loadContract(specPath)).model;
+  [version, major] = [current, `${Number.parseInt(current, 10) + 1}.0.0`];
+  const alone = operations.filter((op) => operations.filter((o) => o.path === op.path).length === 1);
+  [edited, removed] = [operations[0] as Operation, alone.at(-1) as Operation];
   tmp = await fixtureDir();
   spec = path.join(tmp.dir, 'openapi.yaml');
   out = path.join(tmp.dir, 'report.md');
@@ -54,49 +67,54 @@ afterAll(() => tmp?.dispose());
 describe('review of the real spec in a git repository', () => {
   it('passes a description-only change as non-breaking', async () => {
     await edit((d) =>
-      d.setIn(['paths', '/hb/cards/create', 'post', 'description'], 'Creates a virtual or physical card.'),
+      d.setIn(
+        ['paths', edited.path, edited.method.toLowerCase(), 'description'],
+        'Edited by the review test.',
+      ),
     );
     const { code, report } = await review('--base', 'HEAD');
     expect(code).toBe(0);
     expect(report.startsWith(MARKER)).toBe(true);
     expect(report).toContain('✅ **No breaking changes.**');
-    expect(report).toMatch(/### Non-breaking changes\n\n- \*\*`POST \/hb\/cards\/create`\*\* \(createCard\)/);
+    expect(report).toContain(`### Non-breaking changes\n\n- **\`${edited.key}\`** (${edited.operationId})`);
     await git('checkout', '-q', '--', 'openapi.yaml');
   });
 
   it('fails a committed operation removal against the merge base with main, naming it', async () => {
-    await edit((d) => d.deleteIn(['paths', '/hb/webhook/logs']));
-    await git('commit', '-q', '-am', 'remove webhook logs');
+    await edit((d) => d.deleteIn(['paths', removed.path]));
+    await git('commit', '-q', '-am', `remove ${removed.key}`);
     const { code, report, stderr } = await review();
     expect(code).toBe(1);
-    expect(stderr).toContain('Breaking-change gate failed: unacknowledged: GET /hb/webhook/logs');
+    expect(stderr).toContain(`Breaking-change gate failed: unacknowledged: ${removed.key}`);
     expect(report).toMatch(/## Spec review: `[0-9a-f]{40} \([0-9a-f]{7}\)` → `working tree`/);
     expect(report).toContain(
-      '- **`GET /hb/webhook/logs`** (listWebhookLogs)\n  - Path `/hb/webhook/logs` was removed.',
+      `- **\`${removed.key}\`** (${removed.operationId})\n  - Path \`${removed.path}\` was removed.`,
     );
-    expect(report).toContain('| removed | `operations.listWebhookLogs` |');
+    expect(report).toContain(`| removed | \`operations.${removed.operationId}\` |`);
   });
 
   it('passes once the change acknowledges it, and cuts a release into CHANGELOG.md', async () => {
     await edit((d) =>
       d.setIn(
         ['info', 'x-breaking-changes-acknowledged'],
-        [{ operation: 'GET /hb/webhook/logs', reason: 'Delivery logs move to the events API.' }],
+        [{ operation: removed.key, reason: 'No client calls it (checked by the review test).' }],
       ),
     );
     // The gate passes (the report is written first), but a release needs info.version to move.
-    await expect(review('--release')).rejects.toThrow('info.version is still 1.0.0');
+    await expect(review('--release')).rejects.toThrow(`info.version is still ${version}`);
     expect(await readFile(out, 'utf8')).toContain(
       '⚠️ **Breaking changes, acknowledged by x-breaking-changes-acknowledged.**',
     );
 
-    await edit((d) => d.setIn(['info', 'version'], '2.0.0'));
+    await edit((d) => d.setIn(['info', 'version'], major));
     const released = await review('--release');
     expect(released.code).toBe(0);
     const changelog = await readFile(path.join(tmp.dir, 'CHANGELOG.md'), 'utf8');
     expect(changelog).toMatch(/^# Changelog\n/);
-    expect(changelog).toMatch(
-      /## 2\.0\.0 - \d{4}-\d{2}-\d{2}\n\n### Breaking\n\n- `GET \/hb\/webhook\/logs` \(listWebhookLogs\): Path `\/hb\/webhook\/logs` was removed\./,
+    expect(changelog).toContain(`\n## ${major} - `);
+    expect(changelog).toMatch(/\n## \S+ - \d{4}-\d{2}-\d{2}\n\n### Breaking\n\n/);
+    expect(changelog).toContain(
+      `### Breaking\n\n- \`${removed.key}\` (${removed.operationId}): Path \`${removed.path}\` was removed.`,
     );
   });
 

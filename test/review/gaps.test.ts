@@ -1,22 +1,35 @@
 // "Not shown" gaps (x-unspecified) newly marked or resolved, and how the report shows them.
-import { readFile } from 'node:fs/promises';
-import { expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadContract } from '../../model/load.ts';
 import { gapsDelta } from '../../scripts/review/gaps.ts';
 import { renderReport } from '../../scripts/review/report.ts';
 import type { Review } from '../../scripts/review/run.ts';
 import { checkVersion } from '../../scripts/review/semver.ts';
-import { baseFixture } from './helpers.ts';
+import { baseFixture, fixtureDir, type Mutation, writeMutation } from './helpers.ts';
 
-const load = async () => parse(await readFile(baseFixture, 'utf8'));
+let tmp: Awaited<ReturnType<typeof fixtureDir>>;
+beforeAll(async () => {
+  tmp = await fixtureDir();
+});
+afterAll(() => tmp?.dispose());
+
+/** The models of base.yaml and of base.yaml with `mutate` applied. */
+async function models(name: string, mutate: Mutation) {
+  const [base, head] = await Promise.all([
+    loadContract(baseFixture),
+    loadContract(await writeMutation(tmp.dir, name, mutate)),
+  ]);
+  return [base.model, head.model] as const;
+}
 
 it('finds gaps marked and resolved on operations and in info', async () => {
-  const [base, head] = [await load(), await load()];
-  head.paths['/hb/transfers/ted'].post['x-unspecified'] = []; // the TED response is now specified
-  head.paths['/hb/cards/create'].post['x-unspecified'] = [
-    { topic: 'limits', detail: 'Cards per account are not shown.' },
-  ];
-  head.info['x-unspecified'][0].detail = 'Rate limits and time-outs are not shown.'; // reworded: one resolved, one marked
+  const [base, head] = await models('gaps-changed', (d) => {
+    d.paths['/hb/transfers/ted'].post['x-unspecified'] = []; // the TED response is now specified
+    d.paths['/hb/cards/create'].post['x-unspecified'] = [
+      { topic: 'limits', detail: 'Cards per account are not shown.' },
+    ];
+    d.info['x-unspecified'][0].detail = 'Rate limits and time-outs are not shown.'; // reworded: one resolved, one marked
+  });
   expect(gapsDelta(base, head)).toEqual({
     marked: [
       { where: 'document', topic: 'limits', detail: 'Rate limits and time-outs are not shown.' },
@@ -30,11 +43,16 @@ it('finds gaps marked and resolved on operations and in info', async () => {
 });
 
 it("counts a new operation's gaps as marked, and a removed operation's gaps as gone with it, not resolved", async () => {
-  const [base, head] = [await load(), await load()];
-  delete head.paths['/hb/transfers/ted'];
-  head.paths['/hb/webhook/retry'] = {
-    post: { 'x-unspecified': [{ topic: 'response', detail: 'Not shown.' }] },
-  };
+  const [base, head] = await models('operations-changed', (d) => {
+    delete d.paths['/hb/transfers/ted'];
+    d.paths['/hb/webhook/retry'] = {
+      post: {
+        operationId: 'retryWebhook',
+        responses: { '200': { description: 'Queued' } },
+        'x-unspecified': [{ topic: 'response', detail: 'Not shown.' }],
+      },
+    };
+  });
   expect(gapsDelta(base, head)).toEqual({
     marked: [{ where: 'POST /hb/webhook/retry', topic: 'response', detail: 'Not shown.' }],
     resolved: [],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { gate } from '../../scripts/review/ack.ts';
-import type { Change } from '../../scripts/review/classify.ts';
+import type { Change } from '../../scripts/review/change.ts';
 import { renderReport } from '../../scripts/review/report.ts';
 import { checkVersion } from '../../scripts/review/semver.ts';
 import { baseFixture, fixtureDir, reviewMutation } from './helpers.ts';

@@ -16,12 +16,18 @@ export async function fixtureDir(): Promise<{ dir: string; dispose: () => Promis
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Reviews base.yaml against base.yaml with `mutate` applied (written as `name`.yaml in `dir`). */
-export async function reviewMutation(dir: string, name: string, mutate: Mutation): Promise<Review> {
+/** base.yaml with `mutate` applied, written as `name`.yaml in `dir`; returns the file. */
+export async function writeMutation(dir: string, name: string, mutate: Mutation): Promise<string> {
   const doc = parse(await readFile(baseFixture, 'utf8'));
   mutate(doc);
-  const headFile = path.join(dir, `${name.replace(/\W+/g, '-')}.yaml`);
-  await writeFile(headFile, stringify(doc));
+  const file = path.join(dir, `${name.replace(/\W+/g, '-')}.yaml`);
+  await writeFile(file, stringify(doc));
+  return file;
+}
+
+/** Reviews base.yaml against base.yaml with `mutate` applied (written as `name`.yaml in `dir`). */
+export async function reviewMutation(dir: string, name: string, mutate: Mutation): Promise<Review> {
+  const headFile = await writeMutation(dir, name, mutate);
   return reviewSpecs({ baseFile: baseFixture, headFile, baseLabel: 'base.yaml', headLabel: name });
 }
 
