@@ -7,13 +7,12 @@ import '../scripts/env.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort, signToken } from '@banking-api/mock';
 import { Pool } from 'undici';
-import { freePort, signToken } from '../packages/mock/src/index.ts';
-import { bundledSpecPath } from '../test/support/mock-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -135,18 +134,9 @@ async function main() {
   const pkiDir = join(work, 'pki');
   const prismPort = await freePort();
   // The mock in its own process, as `npm run mock` runs it: the load generator must not share its CPU.
-  const cli = fileURLToPath(new URL('../packages/mock/src/cli.ts', import.meta.url));
-  const args = [
-    '--import',
-    'tsx',
-    cli,
-    '--port',
-    '0',
-    '--prism-port',
-    String(prismPort),
-    '--spec',
-    await bundledSpecPath(),
-  ];
+  // The mock's CLI as its package exports it; it serves the contract @banking-api/contract ships.
+  const cli = createRequire(import.meta.url).resolve('@banking-api/mock/cli');
+  const args = ['--import', 'tsx', cli, '--port', '0', '--prism-port', String(prismPort)];
   const mock: ChildProcess = spawn(process.execPath, [...args, '--pki-dir', pkiDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -3,30 +3,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ensureDevPki } from '@banking-api/mock';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bundledSpecPath } from '../support/mock-server.ts';
 
-const src = (file: string) => fileURLToPath(new URL(`../../packages/mock/src/${file}`, import.meta.url));
+/** The package's executable entry points, as its `exports` name them. */
+const entry = (name: 'cli' | 'token-cli') =>
+  createRequire(import.meta.url).resolve(`@banking-api/mock/${name}`);
 let pkiDir: string;
-let specPath: string;
 const started: ChildProcess[] = [];
 
 beforeAll(async () => {
   pkiDir = join(await mkdtemp(join(tmpdir(), 'banking-cli-')), 'pki');
-  specPath = await bundledSpecPath();
 });
 afterAll(async () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
   await rm(join(pkiDir, '..'), { recursive: true, force: true });
 });
 
-function run(script: string, args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', src(script), ...args], {
+function run(script: 'cli' | 'token-cli', args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry(script), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, MOCK_PKI_DIR: pkiDir },
   });
@@ -73,19 +72,19 @@ async function sandboxAgent(): Promise<Agent> {
 }
 
 test('bad flags and a missing spec are explained, exit 2', async () => {
-  const badPort = run('cli.ts', ['--port', 'http']);
+  const badPort = run('cli', ['--port', 'http']);
   expect(await badPort.exited).toBe(2);
   expect(badPort.out.stderr).toMatch(/--port must be a port number, got "http"/);
-  const noSpec = run('cli.ts', ['--spec', '/nonexistent/openapi.json']);
+  const noSpec = run('cli', ['--spec', '/nonexistent/openapi.json']);
   expect(await noSpec.exited).toBe(2);
   expect(noSpec.out.stderr).toMatch(/no bundled spec at \/nonexistent\/openapi.json/);
-  const badEnv = run('token-cli.ts', ['--env', 'staging']);
+  const badEnv = run('token-cli', ['--env', 'staging']);
   expect(await badEnv.exited).toBe(2);
   expect(badEnv.out.stderr).toMatch(/--env must be sandbox or production/);
 });
 
 test('starts with one ready line, makes the PKI, serves a token from mock:token, stops on Ctrl-C', async () => {
-  const mock = run('cli.ts', ['--port', '0', '--spec', specPath]);
+  const mock = run('cli', ['--port', '0']); // the spec and model @banking-api/contract ships
   const url = await ready(mock);
   expect(mock.out.stdout.trim().split('\n')).toHaveLength(1);
   expect(mock.out.stdout).toContain(`certificates in ${pkiDir}`);
@@ -93,7 +92,7 @@ test('starts with one ready line, makes the PKI, serves a token from mock:token,
     expect(existsSync(join(pkiDir, file)), file).toBe(true);
   }
 
-  const tokenCli = run('token-cli.ts', ['--env', 'sandbox', '--scope', 'webhook.read']);
+  const tokenCli = run('token-cli', ['--env', 'sandbox', '--scope', 'webhook.read']);
   expect(await tokenCli.exited).toBe(0);
   const token = tokenCli.out.stdout.trim();
   const agent = await sandboxAgent();
@@ -113,11 +112,11 @@ test('starts with one ready line, makes the PKI, serves a token from mock:token,
 });
 
 test('--dynamic serves generated data; a dead Prism makes the mock exit non-zero with a clear message', async () => {
-  const mock = run('cli.ts', ['--port', '0', '--spec', specPath, '--dynamic', '--seed', '7']);
+  const mock = run('cli', ['--port', '0', '--dynamic', '--seed', '7']);
   const url = await ready(mock);
   expect(mock.out.stdout).toMatch(/dynamic mock ready/);
   const agent = await sandboxAgent();
-  const tokenCli = run('token-cli.ts', []);
+  const tokenCli = run('token-cli', []);
   expect(await tokenCli.exited).toBe(0);
   const res = await request(`${url}/hb/accounts/account-holders`, {
     method: 'PUT',

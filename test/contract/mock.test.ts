@@ -1,5 +1,6 @@
 // The gateway suites share one mock (real Prism with --errors, real mTLS gateway): started once here,
 // since Prism's start-up is most of each suite's cost. Each suite lives in ./suites.
+import { contractModel } from '@banking-api/contract';
 import { afterAll, describe } from 'vitest';
 import { stopSharedMock } from './helpers/shared.ts';
 import { examplesSuite } from './suites/examples.ts';
@@ -10,7 +11,7 @@ import { propertiesSuite } from './suites/properties.ts';
 
 afterAll(stopSharedMock);
 
-describe('all 22 operations through the client', operationsSuite);
+describe(`all ${contractModel().operations.length} operations through the client`, operationsSuite);
 describe('named examples under --errors', examplesSuite);
 describe('negative cases', negativeSuite);
 describe('properties', propertiesSuite);

@@ -2,9 +2,8 @@
 // forwards over mTLS with the team's own certificate and reports every violation.
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Violation } from '@banking-api/mock';
+import { makeCa, makeClientCert, makeServerCert, type Violation } from '@banking-api/mock';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeCa, makeClientCert, makeServerCert } from '../../packages/mock/src/pki.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { bankingClient } from './helpers/clients.ts';
 

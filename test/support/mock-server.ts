@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ContractModel } from '@banking-api/contract';
 import {
   type Environment,
   ensureDevPki,
@@ -13,7 +14,6 @@ import {
   signToken,
   startMock,
 } from '@banking-api/mock';
-import { bundledJsonPath } from '../../scripts/paths.ts';
 
 /**
  * A folder for this test run (keyed by the vitest process, the parent of its workers), shared by its
@@ -54,11 +54,6 @@ async function once(target: string, make: (draft: string) => Promise<void>): Pro
   return target;
 }
 
-/** The bundled spec the mock serves: the committed generated/openapi.json (kept fresh by CI). */
-export async function bundledSpecPath(): Promise<string> {
-  return bundledJsonPath;
-}
-
 /** One PKI for all test files of a run: its RSA keys are most of a mock's start-up CPU. */
 async function sharedTestPki(): Promise<string> {
   return once(join(await runDir(), 'pki'), async (draft) => {
@@ -69,24 +64,25 @@ async function sharedTestPki(): Promise<string> {
 export interface TestMock {
   mock: Mock;
   url: string;
-  specPath: string;
+  /** The model the mock routes by (by default the one @banking-api/contract ships). */
+  model: ContractModel;
   /** A dev token; scopes default to both webhook scopes. */
   token(env?: Environment, options?: { scopes?: string[]; ttlSeconds?: number }): Promise<string>;
   stop(): Promise<void>;
 }
 
 /**
- * The mock for a test file. Prism runs with `--errors`, so an example that breaks its own schema
- * answers 500 and fails the test that calls its operation.
+ * The mock for a test file, on the contract @banking-api/contract ships unless `specPath` and `model`
+ * say otherwise. Prism runs with `--errors`, so an example that breaks its own schema answers 500 and
+ * fails the test that calls its operation.
  */
 export async function startTestMock(options: Partial<MockOptions> = {}): Promise<TestMock> {
-  const specPath = options.specPath ?? (await bundledSpecPath());
   const pkiDir = options.pkiDir ?? (await sharedTestPki());
-  const mock = await startMock({ port: 0, errors: true, ...options, specPath, pkiDir });
+  const mock = await startMock({ port: 0, errors: true, ...options, pkiDir });
   return {
     mock,
     url: mock.url,
-    specPath,
+    model: mock.model,
     token: (env = 'sandbox', opts = {}) =>
       signToken(mock.pki.jwt.privateKey, {
         env,

@@ -1,7 +1,8 @@
 // `npm run mock`: Prism on the bundled spec behind the mTLS gateway, until Ctrl-C.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { defaultPkiDir, defaultSpecPath } from './defaults.ts';
+import { openapiPath, readModel } from '@banking-api/contract';
+import { defaultPkiDir } from './defaults.ts';
 import { type Mock, startMock } from './index.ts';
 
 const usage = `Usage: npm run mock -- [options]
@@ -9,8 +10,9 @@ const usage = `Usage: npm run mock -- [options]
   --host <host>          gateway address (env MOCK_HOST, default 127.0.0.1)
   --port <port>          gateway port (env MOCK_PORT, default 8443; 0 picks a free one)
   --prism-port <port>    Prism's loopback port (env MOCK_PRISM_PORT, default a free one)
-  --spec <file>          bundled spec (default generated/openapi.json, else .yaml)
-  --pki-dir <dir>        dev certificates and token key (env MOCK_PKI_DIR, default .dev-pki)
+  --spec <file>          bundled spec (default the one @banking-api/contract ships)
+  --model <file>         its contract model, JSON (default the one @banking-api/contract ships)
+  --pki-dir <dir>        dev certificates and token key (env MOCK_PKI_DIR, default ./.dev-pki)
   --renew-pki            re-make the dev certificates and token key
   --dynamic              generated data instead of the named examples
   --seed <seed>          make --dynamic data repeatable
@@ -34,7 +36,8 @@ function parse() {
       host: { type: 'string', default: process.env.MOCK_HOST ?? '127.0.0.1' },
       port: { type: 'string', default: process.env.MOCK_PORT ?? '8443' },
       'prism-port': { type: 'string', default: process.env.MOCK_PRISM_PORT ?? '0' },
-      spec: { type: 'string' },
+      spec: { type: 'string', default: openapiPath },
+      model: { type: 'string' },
       'pki-dir': { type: 'string', default: defaultPkiDir },
       'renew-pki': { type: 'boolean', default: false },
       dynamic: { type: 'boolean', default: false },
@@ -71,9 +74,10 @@ const pem = (flag: string) => {
   if (!existsSync(file)) fail(`--${flag}: no such file ${file}`);
   return readFileSync(file, 'utf8');
 };
-const specPath = values.spec ?? defaultSpecPath();
+const specPath = values.spec;
 if (!existsSync(specPath))
-  fail(`no bundled spec at ${specPath}: run \`npm run bundle\` first, or pass --spec`);
+  fail(`no bundled spec at ${specPath}: run \`npm run build\` first, or pass --spec`);
+if (values.model !== undefined && !existsSync(values.model)) fail(`--model: no such file ${values.model}`);
 if (values.proxy && !/^https:\/\//.test(values.proxy))
   fail(`--proxy needs an https:// URL, got ${values.proxy}`);
 
@@ -81,6 +85,7 @@ let mock: Mock;
 try {
   mock = await startMock({
     specPath,
+    model: values.model === undefined ? undefined : readModel(values.model),
     pkiDir: values['pki-dir'],
     renewPki: values['renew-pki'],
     host: values.host,

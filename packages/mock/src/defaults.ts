@@ -1,14 +1,7 @@
-// Defaults shared by the two CLIs: where the bundled spec and the dev PKI live.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Defaults shared by the two CLIs. The spec and the model come from @banking-api/contract; the dev PKI
+// folder is `.dev-pki` in the directory the mock is started from (`npm run mock` starts it at the
+// repository root, where git ignores that folder).
+import { resolve } from 'node:path';
 
-const repoPath = (rel: string) => fileURLToPath(new URL(`../../../${rel}`, import.meta.url));
-
-/** The git-ignored dev PKI folder at the repository root. */
-export const defaultPkiDir = process.env.MOCK_PKI_DIR ?? repoPath('.dev-pki');
-
-/** The bundled spec written by `npm run bundle`: JSON when present, else YAML. */
-export function defaultSpecPath(): string {
-  const json = repoPath('generated/openapi.json');
-  return existsSync(json) ? json : repoPath('generated/openapi.yaml');
-}
+/** `MOCK_PKI_DIR`, else `.dev-pki` under the current directory. */
+export const defaultPkiDir = process.env.MOCK_PKI_DIR ?? resolve('.dev-pki');

@@ -1,13 +1,15 @@
 // The mock as a library: Prism on the bundled spec behind the mTLS gateway. The CLI, the contract
-// tests and the benchmark all start it through `startMock`.
+// tests and the benchmark all start it through `startMock`. The contract comes from
+// @banking-api/contract: the bundled document for Prism, the model for the gateway.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ContractModel, contractModel, openapiPath } from '@banking-api/contract';
 import { type DevPki, ensureDevPki } from './dev-pki.ts';
 import { type Egress, startEgress } from './egress.ts';
 import { type Gateway, startGateway, type Violation } from './gateway.ts';
 import { type PrismProcess, startPrism } from './prism.ts';
-import { loadSpec, routesOf, withoutMutualTls } from './spec.ts';
+import { readSpec, withoutMutualTls } from './spec.ts';
 
 export {
   type DevPki,
@@ -19,12 +21,18 @@ export {
 } from './dev-pki.ts';
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
 export type { Violation } from './gateway.ts';
+export { type KeyPair, makeCa, makeClientCert, makeServerCert } from './pki.ts';
 export { freePort, type PrismProcess, startPrism } from './prism.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
 export interface MockOptions {
-  /** The bundled spec (JSON or YAML). */
-  specPath: string;
+  /** The bundled spec Prism serves (JSON or YAML); default the one @banking-api/contract ships. */
+  specPath?: string;
+  /**
+   * The model of that spec, which the gateway routes and checks scopes by; default the one
+   * @banking-api/contract ships. With a `specPath` of another contract, give that contract's model.
+   */
+  model?: ContractModel;
   pkiDir: string;
   /** Re-make the PKI even when the folder has one. */
   renewPki?: boolean;
@@ -49,13 +57,16 @@ export interface Mock {
   /** Prism's own plain-HTTP URL (for benchmarks and diagnostics; it has no TLS and no token checks). */
   prismUrl: string;
   pki: DevPki;
+  /** The model the gateway routes by. */
+  model: ContractModel;
   /** Resolves when Prism exits on its own; `close()` does not resolve it. */
   prismExited: Promise<{ code: number | null; output: string }>;
   close(): Promise<void>;
 }
 
 export async function startMock(options: MockOptions): Promise<Mock> {
-  const doc = withoutMutualTls(await loadSpec(options.specPath));
+  const model = options.model ?? contractModel();
+  const doc = withoutMutualTls(await readSpec(options.specPath ?? openapiPath), model);
   const work = await mkdtemp(join(tmpdir(), 'banking-mock-'));
   const prismSpec = join(work, 'openapi.json');
   await writeFile(prismSpec, JSON.stringify(doc));
@@ -93,7 +104,7 @@ export async function startMock(options: MockOptions): Promise<Mock> {
     gateway = await startGateway({
       pki,
       prism: { host: '127.0.0.1', port: prism.port },
-      routes: routesOf(doc),
+      model,
       mode: egress ? 'proxy' : 'mock',
       host: options.host,
       port: options.port,
@@ -110,5 +121,5 @@ export async function startMock(options: MockOptions): Promise<Mock> {
       if (!closing) resolve(exit);
     });
   });
-  return { url: gateway.url, prismUrl: prism.url, pki, prismExited, close };
+  return { url: gateway.url, prismUrl: prism.url, pki, model, prismExited, close };
 }

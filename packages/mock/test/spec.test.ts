@@ -1,7 +1,47 @@
-// What Prism gets (no mutualTLS anywhere) and what the gateway reads (scopes per operation).
+// What Prism gets (no mutualTLS anywhere), what the gateway checks (the model's Bearer scopes), and how
+// Prism's violations become envelope details.
+import type { ContractModel, HttpMethod, Operation, SecurityRequirement } from '@banking-api/contract';
 import { expect, test } from 'vitest';
+import { authorizeScopes } from '../src/access.ts';
 import { violationDetails } from '../src/envelope.ts';
-import { findRoute, type OpenApiDocument, routesOf, withoutMutualTls } from '../src/spec.ts';
+import { type OpenApiDocument, withoutMutualTls } from '../src/spec.ts';
+
+const bearer = (...scopes: string[]): SecurityRequirement => ({ scheme: 'bearerAuth', type: 'http', scopes });
+const mtls: SecurityRequirement = { scheme: 'mTLS', type: 'mutualTLS', scopes: [] };
+
+function operation(method: HttpMethod, path: string, security: SecurityRequirement[][]): Operation {
+  return {
+    key: `${method} ${path}`,
+    method,
+    path,
+    operationId: `${method.toLowerCase()}${path.replace(/\W/g, '')}`,
+    summary: '',
+    tags: [],
+    parameters: [],
+    responses: [],
+    security,
+    accountHeader: false,
+    gaps: [],
+    components: [],
+    source: { file: 'openapi.yaml', line: 1 },
+  };
+}
+
+const model: ContractModel = {
+  title: 'test',
+  version: '1',
+  servers: [],
+  securitySchemes: [
+    { name: 'bearerAuth', type: 'http', scheme: 'bearer' },
+    { name: 'mTLS', type: 'mutualTLS' },
+  ],
+  gaps: [],
+  operations: [
+    operation('POST', '/hb/webhook/try', [[bearer('webhook.write'), mtls]]),
+    operation('POST', '/hb/cards/{cardProxy}/second', [[bearer(), mtls]]),
+    operation('GET', '/only/mtls', [[mtls]]),
+  ],
+};
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
@@ -19,7 +59,7 @@ const doc: OpenApiDocument = {
 };
 
 test('withoutMutualTls removes the scheme and every requirement of it, keeping Bearer', () => {
-  const stripped = withoutMutualTls(doc);
+  const stripped = withoutMutualTls(doc, model);
   expect(JSON.stringify(stripped)).not.toMatch(/mTLS|mutualTLS/);
   expect(stripped.security).toEqual([{ bearerAuth: [] }]);
   expect(stripped.paths?.['/hb/webhook/try']?.post).toMatchObject({
@@ -29,15 +69,15 @@ test('withoutMutualTls removes the scheme and every requirement of it, keeping B
   expect(JSON.stringify(doc)).toMatch(/mutualTLS/); // the original is left alone
 });
 
-test('routes carry the Bearer scopes; path templates match one segment', () => {
-  const routes = routesOf(doc);
-  expect(findRoute(routes, 'POST', '/hb/webhook/try')?.scopeSets).toEqual([['webhook.write']]);
-  expect(findRoute(routes, 'POST', '/hb/cards/CRD-1/second')).toMatchObject({
-    operationId: 'requestCardSecondCopy',
-    scopeSets: [[]],
-  });
-  expect(findRoute(routes, 'POST', '/hb/cards/a/b/second')).toBeUndefined();
-  expect(findRoute(routes, 'GET', '/hb/webhook/try')).toBeUndefined();
+test("scopes are checked against the model's Bearer requirement of the operation", () => {
+  const [tryWebhook, secondCopy, onlyMtls] = model.operations;
+  const refusal = authorizeScopes(tryWebhook, new Set(['webhook.read']), '/hb/webhook/try');
+  expect(refusal).toMatchObject({ status_code: 403, code: 'FORBIDDEN', path: '/hb/webhook/try' });
+  expect(refusal?.message).toMatch(/webhook\.write/);
+  expect(authorizeScopes(tryWebhook, new Set(['webhook.write']), '/hb/webhook/try')).toBeUndefined();
+  expect(authorizeScopes(secondCopy, new Set(), '/hb/cards/CRD-1/second')).toBeUndefined(); // no scope asked
+  expect(authorizeScopes(onlyMtls, new Set(), '/only/mtls')).toBeUndefined(); // no Bearer asked
+  expect(authorizeScopes(undefined, new Set(), '/nowhere')).toBeUndefined(); // Prism answers 404
 });
 
 test("Prism's sl-violations become details with location and field", () => {

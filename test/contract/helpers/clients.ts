@@ -5,6 +5,8 @@ import { createBankingClient } from '@banking-api/client';
 import type { Environment } from '@banking-api/mock';
 import { Agent, request } from 'undici';
 import type { TestMock } from '../../support/mock-server.ts';
+import { cnabForm, isMultipart } from './requests.ts';
+import type { Operation } from './spec.ts';
 
 export { TransportError } from '@banking-api/client';
 export const accountId = '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34';
@@ -24,6 +26,21 @@ export function bankingClient(
     accountId,
     retry: false,
   });
+}
+
+type Client = ReturnType<typeof bankingClient>;
+// biome-ignore lint/suspicious/noExplicitAny: operations are called generically from the model
+export type CallResult = { response: Response; data?: any; error?: any };
+
+/** Calls `op` with `init` through the client's generic method (a multipart body as a small CNAB form). */
+export function callOperation(
+  client: Client,
+  op: Operation,
+  init: Record<string, unknown>,
+): Promise<CallResult> {
+  const request = isMultipart(op) ? { ...init, body: {}, bodySerializer: () => cnabForm() } : init;
+  // biome-ignore lint/suspicious/noExplicitAny: operations are called generically from the model
+  return (client as any)[op.method](op.path, request);
 }
 
 /** A keep-alive mTLS dispatcher for raw requests. */

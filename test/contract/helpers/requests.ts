@@ -1,5 +1,6 @@
-// Valid requests built from the spec's examples, and ways to break them.
-import { exampleOf, type Operation, type Spec } from './spec.ts';
+// Valid requests built from the model's examples, and ways to break them.
+import type { JsonSchema } from '@banking-api/contract';
+import { exampleOf, type Operation, requestMedia } from './spec.ts';
 
 export interface ValidRequest {
   params: { path: Record<string, string>; query: Record<string, string> };
@@ -8,33 +9,38 @@ export interface ValidRequest {
   body: unknown;
 }
 
-export function validRequest(op: Operation, spec: Spec): ValidRequest {
+export function validRequest(op: Operation): ValidRequest {
   const params = { path: {} as Record<string, string>, query: {} as Record<string, string> };
   for (const p of op.parameters) {
-    if (p.in === 'path' || p.in === 'query') params[p.in][p.name] = exampleOf(p, spec.deref);
+    if (p.in === 'path' || p.in === 'query') params[p.in][p.name] = exampleOf(p);
   }
-  const path = op.template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(params.path[name] ?? ''),
   );
   const query = new URLSearchParams(params.query).toString();
-  return { params, url: query ? `${path}?${query}` : path, body: op.body?.example };
+  return { params, url: query ? `${path}?${query}` : path, body: requestMedia(op)?.examples[0]?.value };
 }
 
 /** A JSON value of another type than `schema` allows. */
-export function wrongTypeFor(schema: { type?: string | string[] } | undefined): unknown {
+export function wrongTypeFor(schema: { type?: unknown } | undefined): unknown {
   const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
   return type === 'string' ? 12345 : type === 'object' || type === 'array' ? 'not-an-object' : 'not-a-number';
 }
 
-/** The operation's JSON body schema, resolved (undefined for no or non-JSON bodies). */
-export function jsonBodySchema(op: Operation, spec: Spec) {
-  if (op.body?.mediaType !== 'application/json') return undefined;
-  return spec.deref(op.body.schema) as {
-    type?: string;
-    required?: string[];
-    properties?: Record<string, { type?: string; $ref?: string }>;
-  };
+export interface ObjectSchema {
+  type?: unknown;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
 }
+
+/** The operation's JSON body schema (undefined for no or non-JSON bodies). */
+export function jsonBodySchema(op: Operation): ObjectSchema | undefined {
+  const media = requestMedia(op);
+  return media?.mediaType === 'application/json' ? (media.schema as ObjectSchema | undefined) : undefined;
+}
+
+/** Whether the operation's body is a multipart form (the CNAB upload). */
+export const isMultipart = (op: Operation) => requestMedia(op)?.mediaType === 'multipart/form-data';
 
 /** A small CNAB upload as multipart form data (for calls made without the client's upload helper). */
 export function cnabForm(): FormData {

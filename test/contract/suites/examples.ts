@@ -1,74 +1,59 @@
 // Every named response example of every operation, served by Prism with --errors (as in CI): an
 // example that breaks its own schema comes back as a 500 and fails here. A deliberately broken copy
 // of the spec shows that the check catches it.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openapiPath } from '@banking-api/contract';
 import { startPrism } from '@banking-api/mock';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestMock } from '../../support/mock-server.ts';
-import { bankingClient } from '../helpers/clients.ts';
-import { cnabForm, validRequest } from '../helpers/requests.ts';
-import { sharedMock } from '../helpers/shared.ts';
-import type { Spec } from '../helpers/spec.ts';
+import { describe, expect, test } from 'vitest';
+import { callOperation } from '../helpers/clients.ts';
+import { validRequest } from '../helpers/requests.ts';
+import { useSession } from '../helpers/shared.ts';
+import type { Operation } from '../helpers/spec.ts';
 
-let mock: TestMock;
-let spec: Spec;
-let client: ReturnType<typeof bankingClient>;
+interface Case {
+  op: Operation;
+  status: string;
+  example: string;
+}
+
+/** Every (operation, response status, named example) of the contract. */
+function namedExamples(operations: readonly Operation[]): Case[] {
+  return operations.flatMap((op) =>
+    op.responses.flatMap((response) =>
+      response.content.flatMap((media) =>
+        media.examples.map((example) => ({ op, status: response.status, example: example.name })),
+      ),
+    ),
+  );
+}
 
 export function examplesSuite(): void {
-  beforeAll(async () => {
-    ({ mock, spec } = await sharedMock());
-    client = bankingClient(mock, await mock.token());
-  });
-  afterAll(async () => {
-    await client?.close();
-  });
-
-  interface Case {
-    operationId: string;
-    status: string;
-    example: string;
-  }
-
-  function namedExamples(): Case[] {
-    const cases: Case[] = [];
-    for (const op of spec.operations) {
-      for (const [status, response] of Object.entries(op.responses)) {
-        for (const media of Object.values<{ examples?: object }>(spec.deref(response).content ?? {})) {
-          for (const example of Object.keys(media.examples ?? {}))
-            cases.push({ operationId: op.operationId, status, example });
-        }
-      }
-    }
-    return cases;
-  }
+  const session = useSession();
 
   test('every operation has named response examples, and each one is served intact', async () => {
-    const cases = namedExamples();
-    expect(new Set(cases.map((c) => c.operationId)).size).toBe(22);
-    for (const { operationId, status, example } of cases) {
-      const op = spec.operations.find((o) => o.operationId === operationId);
-      if (!op) throw new Error(operationId);
-      const { params, body } = validRequest(op, spec);
+    const cases = namedExamples(session.spec.operations);
+    expect(new Set(cases.map((c) => c.op.key)).size).toBe(session.spec.operations.length);
+    for (const { op, status, example } of cases) {
+      const { params, body } = validRequest(op);
       const code = status.replace(/XX$/, '00');
-      const init = { params, body, headers: { prefer: `code=${code}, example=${example}` } };
-      const result =
-        op.body?.mediaType === 'multipart/form-data'
-          ? await client.POST('/hb/cnab/240/files', { ...init, bodySerializer: () => cnabForm() } as never)
-          : // biome-ignore lint/suspicious/noExplicitAny: operations are called generically from the spec
-            await (client as any)[op.method](op.template, init);
+      const result = await callOperation(session.client, op, {
+        params,
+        body,
+        headers: { prefer: `code=${code}, example=${example}` },
+      });
       const answer = result.data ?? result.error;
-      const label = `${operationId} ${status} ${example}: ${JSON.stringify(answer)}`;
+      const label = `${op.operationId} ${status} ${example}: ${JSON.stringify(answer)}`;
       expect(result.response.status, label).toBe(Number(code));
-      expect(spec.validateResponse(op, result.response.status, answer).errors, label).toEqual([]);
+      expect(session.spec.validateResponse(op, result.response.status, answer).errors, label).toEqual([]);
     }
   });
 
   describe('the --errors check itself', () => {
     test('an example that breaks its schema is served as a 500 with the violation named', async () => {
-      const broken = structuredClone(spec.doc);
+      const broken = JSON.parse(await readFile(openapiPath, 'utf8'));
       broken.components.examples.AccountHolderUpdatedExample.value.holder.updatedAt = 12345;
-      const path = join(mock.mock.pki.dir, '..', `broken-${process.pid}.json`);
+      const path = join(session.mock.mock.pki.dir, '..', `broken-${process.pid}.json`);
       await writeFile(path, JSON.stringify(broken));
       const prism = await startPrism({ mode: 'mock', specPath: path, errors: true });
       try {

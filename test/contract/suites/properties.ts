@@ -5,7 +5,7 @@ import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TestMock } from '../../support/mock-server.ts';
 import { accountId, type RawAnswer, raw, rawAgent } from '../helpers/clients.ts';
-import { validRequest } from '../helpers/requests.ts';
+import { jsonBodySchema, validRequest } from '../helpers/requests.ts';
 import { sharedMock } from '../helpers/shared.ts';
 import type { Operation, Spec } from '../helpers/spec.ts';
 
@@ -43,7 +43,7 @@ export function propertiesSuite(): void {
   test('random JSON bodies to every operation', async () => {
     await fc.assert(
       fc.asyncProperty(anyOp(), fc.jsonValue(), async (o, value) => {
-        const { url } = validRequest(o, spec);
+        const { url } = validRequest(o);
         const headers = { ...auth, 'content-type': 'application/json' };
         expectWellFormed(await send(o, url, headers, JSON.stringify(value)), pathOf(url));
       }),
@@ -52,10 +52,10 @@ export function propertiesSuite(): void {
   });
 
   test('valid bodies with one field replaced by anything', async () => {
-    const withBodies = spec.operations.filter((o) => o.body?.mediaType === 'application/json');
+    const withBodies = spec.operations.filter((o) => jsonBodySchema(o));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...withBodies), fc.nat(), fc.jsonValue(), async (o, pick, value) => {
-        const { url, body } = validRequest(o, spec);
+        const { url, body } = validRequest(o);
         const fields = Object.keys((body ?? {}) as object);
         const mutated = fields.length
           ? { ...(body as object), [fields[pick % fields.length] as string]: value }
@@ -77,7 +77,7 @@ export function propertiesSuite(): void {
     );
     await fc.assert(
       fc.asyncProperty(anyOp(), fc.uint8Array({ maxLength: 2048 }), contentType, async (o, bytes, type) => {
-        const { url } = validRequest(o, spec);
+        const { url } = validRequest(o);
         const headers: Record<string, string> = { ...auth, ...(type ? { 'content-type': type } : {}) };
         expectWellFormed(await send(o, url, headers, Buffer.from(bytes)), pathOf(url));
       }),
@@ -93,8 +93,8 @@ export function propertiesSuite(): void {
     const value = fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, '').trim());
     await fc.assert(
       fc.asyncProperty(anyOp(), fc.dictionary(name, value, { maxKeys: 6 }), async (o, extra) => {
-        const { url, body } = validRequest(o, spec);
-        const json = o.body?.mediaType === 'application/json';
+        const { url, body } = validRequest(o);
+        const json = jsonBodySchema(o) !== undefined;
         const headers = { 'content-type': 'application/json', ...auth, ...extra };
         expectWellFormed(await send(o, url, headers, json ? JSON.stringify(body) : undefined), pathOf(url));
       }),
@@ -103,14 +103,14 @@ export function propertiesSuite(): void {
   });
 
   test('random path segments for every path parameter', async () => {
-    const withParams = spec.operations.filter((o) => o.template.includes('{'));
+    const withParams = spec.operations.filter((o) => o.parameters.some((p) => p.in === 'path'));
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...withParams),
         fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }),
         async (o, segment) => {
-          const { body } = validRequest(o, spec);
-          const path = o.template.replace(/\{[^}]+\}/g, encodeURIComponent(segment));
+          const { body } = validRequest(o);
+          const path = o.path.replace(/\{[^}]+\}/g, encodeURIComponent(segment));
           const headers = { ...auth, 'content-type': 'application/json' };
           expectWellFormed(
             await send(o, path, headers, body === undefined ? undefined : JSON.stringify(body)),
