@@ -46,11 +46,6 @@ interface Call {
   safe: boolean;
 }
 
-/** Wait this long, then attempt again. */
-interface Again {
-  waitMs: number;
-}
-
 /** Tells the hooks how an attempt ended. */
 type AttemptEnd = (status: number | undefined, willRetry: boolean, error?: Error) => void;
 const noHook: AttemptEnd = () => undefined;
@@ -146,53 +141,42 @@ export function createTransport(config: TransportConfig) {
   let closed = false;
   let answered = false; // the server has accepted our certificate at least once
 
-  /** Sets this attempt's Bearer token (cached, else fetched) and returns it. */
-  async function authorize(req: Outgoing): Promise<string> {
-    const token = tokens.peek() ?? (await tokens.get());
-    req.headers.authorization = `Bearer ${token}`;
-    return token;
+  /** The request of this attempt as undici takes it. */
+  function requestOf(call: Call, body: Body | null): Dispatcher.RequestOptions {
+    const { req } = call;
+    return {
+      origin,
+      path: call.path,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body,
+      signal: req.signal,
+      // undici's own per-request timers (fresh for every attempt): no extra timer or signal per call.
+      headersTimeout: config.timeoutMs,
+      bodyTimeout: config.timeoutMs,
+    };
   }
 
-  /** After an answer: how long to wait before attempting again, or undefined to deliver it. */
-  function againAfter(call: Call, res: Dispatcher.ResponseData, token: string): number | undefined {
-    const status = res.statusCode;
-    if (status === 401 && !call.refreshed && call.canReplay && tokens.refreshable) {
-      call.refreshed = true;
-      tokens.invalidate(token);
-      return 0;
-    }
-    if (!call.safe || call.retries >= retry.retries || !retryableStatus(status)) return undefined;
+  /** A 401 gets one more attempt with a fresh token, outside the retry budget, if the body can be resent. */
+  function refreshesToken(call: Call, status: number, token: string): boolean {
+    if (status !== 401 || call.refreshed || !call.canReplay || !tokens.refreshable) return false;
+    call.refreshed = true;
+    tokens.invalidate(token);
+    return true;
+  }
+
+  /** A safe call within its budget is retried after 429 or 5xx: the wait, or undefined to deliver the answer. */
+  function statusRetryWait(call: Call, res: Dispatcher.ResponseData): number | undefined {
+    if (!call.safe || call.retries >= retry.retries || !retryableStatus(res.statusCode)) return undefined;
     // A Retry-After longer than the policy allows is not waited for: the answer is delivered.
     const wait = backoffMs(retry, call.retries + 1, retryAfterMs(res.headers['retry-after']));
     if (wait !== undefined) call.retries++;
     return wait;
   }
 
-  /** One round trip: the answer to deliver, or a wait before the next attempt. */
-  async function attempt(
-    call: Call,
-    body: Body | null,
-    token: string,
-    end: AttemptEnd,
-  ): Promise<Response | Again> {
-    // undici's own per-request timers (fresh for every attempt): no extra timer or signal per call.
-    const res = await dispatcher.request({
-      origin,
-      path: call.path,
-      method: call.req.method as Dispatcher.HttpMethod,
-      headers: call.req.headers,
-      body,
-      signal: call.req.signal,
-      headersTimeout: config.timeoutMs,
-      bodyTimeout: config.timeoutMs,
-    });
-    answered = true;
-    const waitMs = againAfter(call, res, token);
-    if (waitMs === undefined) return deliver(call.req, res, end);
-    await res.body.dump();
-    end(res.statusCode, true);
-    return { waitMs };
-  }
+  /** After an answer: how long to wait before attempting again, or undefined to deliver it. */
+  const againAfter = (call: Call, res: Dispatcher.ResponseData, token: string) =>
+    refreshesToken(call, res.statusCode, token) ? 0 : statusRetryWait(call, res);
 
   /** What undici or Node threw, as a TransportError with a hint. */
   async function failureOf(call: Call, error: unknown): Promise<TransportError> {
@@ -217,13 +201,18 @@ export function createTransport(config: TransportConfig) {
     const call = startCall(req, origin);
     for (;;) {
       call.attempt++;
-      const token = await authorize(req);
+      const token = tokens.peek() ?? (await tokens.get()); // no await while the cached token is good
+      req.headers.authorization = `Bearer ${token}`;
       const body = attemptBody(req);
       const end = watchAttempt(hooks, call, config.environment);
       try {
-        const outcome = await attempt(call, body, token, end);
-        if (outcome instanceof Response) return outcome;
-        await pause(outcome.waitMs, req.signal);
+        const res = await dispatcher.request(requestOf(call, body));
+        answered = true;
+        const waitMs = againAfter(call, res, token);
+        if (waitMs === undefined) return await deliver(req, res, end);
+        await res.body.dump();
+        end(res.statusCode, true);
+        await pause(waitMs, req.signal);
       } catch (error) {
         if (req.signal?.aborted) throw req.signal.reason; // the caller's own abort is not a transport failure
         const failure = await failureOf(call, error);
