@@ -60,6 +60,7 @@ function fillAccountHeader(req: Outgoing, accountId: string | undefined): void {
   req.headers['x-account-id'] = accountId;
 }
 
+/** A call before its first attempt: whether it may be repeated is settled once, from method, model and body. */
 function startCall(req: Outgoing, origin: string): Call {
   const canReplay = replayable(req.body);
   const safe = canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent);
