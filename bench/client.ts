@@ -2,24 +2,21 @@
 //   (a) raw undici.request, (b) plain openapi-fetch with an undici dispatcher, (c) @banking-api/client.
 // Prints c/a (target >= 0.85), c/b and the server's TLS handshake count (should equal connections: 3).
 // Variants run in interleaved batches (order rotating each round) so load drift on a shared machine
-// hits all three alike. The client is built first and measured as shipped (dist/).
-// Run: npx tsx bench/client.ts [--requests 6000] [--batch 100]
+// hits all three alike. The client is measured as shipped: its public entry, the dist/ of `npm run build`.
+// Run: npm run build && npx tsx bench/client.ts [--requests 6000] [--batch 100]
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createBankingClient, type paths } from '@banking-api/client';
+import { makeCa, makeClientCert, makeServerCert } from '@banking-api/mock';
 import createClient from 'openapi-fetch';
 import { Agent } from 'undici';
-import { build } from '../packages/client/build.js';
-import type { paths } from '../packages/client/src/index.js';
-import { makeCa, makeClientCert, makeServerCert } from '../packages/mock/src/pki.js';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '6000' }, batch: { type: 'string', default: '100' } },
 });
 const batch = Number(values.batch);
 const rounds = Math.ceil(Number(values.requests) / batch);
-await build();
-const { createBankingClient } = await import('../packages/client/dist/index.js');
 
 const ca = makeCa('Bench CA');
 const serverPair = makeServerCert(ca, ['127.0.0.1']);

@@ -4,8 +4,8 @@ import type { Client, FetchResponse } from 'openapi-fetch';
 import { Agent } from 'undici';
 import type { paths } from './api.js';
 import { cnabBody } from './cnab.js';
+import { operationLookup } from './contract.js';
 import { type CallInit, call } from './core.js';
-import { type OperationInfo, operations } from './operations.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
 import { retryPolicy } from './retry.js';
 import { connector, refusesHandshake, resolveTls } from './tls.js';
@@ -36,13 +36,6 @@ export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   /** Closes the client's keep-alive connections; later calls fail. */
   close(): Promise<void>;
 };
-
-/** A path the spec does not have (the types prevent it): never retried, no account header. */
-const unknownOperation = (method: string, path: string): OperationInfo => ({
-  operationId: `${method} ${path}`,
-  accountScoped: false,
-  idempotent: false,
-});
 
 function checkBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== 'string' || !baseUrl)
@@ -95,15 +88,9 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     probeRefusal: () => refusesHandshake(connect, new URL(baseUrl)),
     certificate: tls.certificate,
   });
+  const operation = operationLookup();
   const forward = (method: Methods) => (path: string, init?: CallInit) =>
-    call(
-      transport.send,
-      baseUrl,
-      method,
-      path,
-      operations[`${method} ${path}`] ?? unknownOperation(method, path),
-      init,
-    );
+    call(transport.send, baseUrl, method, path, operation(method, path), init);
 
   const client = {
     GET: forward('GET'),

@@ -10,7 +10,7 @@ import {
   type PathSerializer,
   type QuerySerializerOptions,
 } from 'openapi-fetch';
-import type { OperationInfo } from './operations.js';
+import type { OperationPolicy } from './contract.js';
 
 /** The parts of openapi-fetch's per-call options that apply here. */
 export interface CallInit {
@@ -35,7 +35,7 @@ export interface Outgoing {
   url: string;
   /** Path template, e.g. `/ar/pix/v2/pix/{id}`. */
   path: string;
-  op: OperationInfo;
+  op: OperationPolicy;
   /** Lower-cased names; the transport adds Authorization and x-account-id. */
   headers: Record<string, string>;
   body: unknown;
@@ -86,7 +86,7 @@ export async function call(
   baseUrl: string,
   method: string,
   path: string,
-  op: OperationInfo,
+  op: OperationPolicy,
   init: CallInit = {},
 ): Promise<Result> {
   if (init.baseUrl !== undefined)

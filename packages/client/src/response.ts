@@ -1,6 +1,10 @@
 // A real Response (instanceof Response, same API) whose body is already in memory and whose headers are
 // read straight from undici's header object: it skips the web-stream and header-validation work that
 // `new Response(bytes, { headers })` does for every call, which costs more than the request itself here.
+// A streamed answer (`parseAs: 'stream'`) is a plain Response over undici's body.
+import { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+
 const utf8 = new TextDecoder();
 
 type RawHeaders = Record<string, string | string[] | undefined>;
@@ -130,4 +134,27 @@ export class BufferedResponse extends Response {
       },
     });
   }
+}
+
+/** undici's headers as a HeadersInit (repeated headers as repeated pairs). */
+function responseInit(res: Dispatcher.ResponseData): ResponseInit {
+  let headers: HeadersInit = res.headers as Record<string, string>;
+  for (const value of Object.values(res.headers)) {
+    if (Array.isArray(value)) {
+      headers = Object.entries(res.headers).flatMap(([k, v]) =>
+        Array.isArray(v)
+          ? v.map((item): [string, string] => [k, item])
+          : [[k, String(v)] as [string, string]],
+      );
+      break;
+    }
+  }
+  return { status: res.statusCode, headers };
+}
+
+/** A Response whose body is undici's, handed over unread. */
+export function streamedResponse(res: Dispatcher.ResponseData, url: string): Response {
+  const response = new Response(Readable.toWeb(res.body) as ReadableStream, responseInit(res));
+  Object.defineProperty(response, 'url', { value: url });
+  return response;
 }

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from '../../mock/src/pki.js';
+import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from '@banking-api/mock';
 
 const DAY = 86_400_000;
 

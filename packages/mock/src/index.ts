@@ -21,7 +21,7 @@ export {
 } from './dev-pki.ts';
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
 export type { Violation } from './gateway.ts';
-export { type KeyPair, makeCa, makeClientCert, makeServerCert } from './pki.ts';
+export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
 export { freePort, type PrismProcess, startPrism } from './prism.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
