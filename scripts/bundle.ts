@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { stringify } from 'yaml';
 import { type LoadedContract, renderModel } from '../model/load.ts';
-import { bundledJsonPath, bundledYamlPath, generatedDir, modelPath, specPath } from './paths.ts';
+import { bundledJsonPath, bundledYamlPath, generatedDir, modelPath } from './paths.ts';
 
 const header = '# generated — do not edit; source: openapi.yaml\n';
 
@@ -23,10 +23,4 @@ export async function bundle(contract: LoadedContract): Promise<void> {
     writeFile(bundledJsonPath, json),
     writeFile(modelPath, renderModel(contract.model)),
   ]);
-}
-
-/** TRANSITIONAL (issue 10): callers move to loadContract(); removed once none is left. */
-export async function bundleSpec(file: string = specPath): Promise<Record<string, unknown>> {
-  const { loadContract } = await import('../model/load.ts');
-  return (await loadContract(file)).bundle;
 }

@@ -1,8 +1,9 @@
 // The one router: every operation of the model is found from a concrete path, with its parameters decoded,
 // whatever (non-slash) text fills them; other methods, unknown paths and broken escapes are told apart.
+
+import { contractModel, createRouter, type Operation } from '@banking-api/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractModel, createRouter, type Operation } from '@banking-api/contract';
 
 const model = contractModel();
 const route = createRouter(model);

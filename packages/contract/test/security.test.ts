@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { allScopes, bearerScopes, contractModel } from '@banking-api/contract';
+import { describe, expect, it } from 'vitest';
 
 const model = contractModel();
 
