@@ -1,0 +1,168 @@
+// Adding an operation is an edit to openapi.yaml and nothing else. On a copy of the repo, one new operation
+// (a request body with a named example, a scope, the account header) goes into openapi.yaml; then, with no
+// other file edited, the build makes its type and typed client call, the docs list it with its notes, the
+// mock serves it and enforces its scope and header, and the review calls it a non-breaking addition.
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/paths.ts';
+import { insertOperation, NEW_OPERATION } from './new-operation.ts';
+
+const run = promisify(execFile);
+const telemetryOff = {
+  ...process.env,
+  NODE_ENV: 'production',
+  SCARF_ANALYTICS: 'false',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+};
+
+let repo: string;
+const at = (rel: string) => path.join(repo, rel);
+const git = (...args: string[]) =>
+  run('git', ['-c', 'user.name=test', '-c', 'user.email=test@test.invalid', ...args], { cwd: repo });
+
+/** The repo's files (tracked and new, not ignored) copied into `dir`. */
+async function copyRepo(dir: string): Promise<void> {
+  const { stdout } = await run('git', ['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: root });
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await cp(path.join(root, file), path.join(dir, file)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error; // deleted in the working tree but not yet in git
+    });
+  }
+}
+
+/** node_modules of the copy: the repo's packages, but `@banking-api/*` linked to the copy's own packages. */
+async function linkNodeModules(dir: string): Promise<void> {
+  const modules = path.join(dir, 'node_modules');
+  await mkdir(path.join(modules, '@banking-api'), { recursive: true });
+  for (const entry of await readdir(path.join(root, 'node_modules'))) {
+    if (entry !== '@banking-api')
+      await symlink(path.join(root, 'node_modules', entry), path.join(modules, entry));
+  }
+  for (const name of await readdir(path.join(dir, 'packages'))) {
+    await symlink(path.join(dir, 'packages', name), path.join(modules, '@banking-api', name));
+  }
+}
+
+beforeAll(async () => {
+  repo = await mkdtemp(path.join(tmpdir(), 'add-operation-'));
+  await copyRepo(repo);
+  await linkNodeModules(repo);
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'base');
+  const spec = await readFile(at('openapi.yaml'), 'utf8');
+  await writeFile(at('openapi.yaml'), insertOperation(spec));
+  await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: repo, env: telemetryOff });
+}, 180_000);
+
+afterAll(() => rm(repo, { recursive: true, force: true }));
+
+describe('an operation added to openapi.yaml alone', () => {
+  it('changes no file but openapi.yaml and the generated outputs', async () => {
+    const { stdout } = await git('status', '--porcelain', '--untracked-files=all');
+    const changed = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(3));
+    expect(changed).toContain('openapi.yaml');
+    expect(changed.filter((file) => file !== 'openapi.yaml' && !file.startsWith('generated/'))).toEqual([]);
+  });
+
+  it('is in the model and the generated types', async () => {
+    const model = JSON.parse(await readFile(at('generated/contract-model.json'), 'utf8'));
+    const op = model.operations.find((o: { key: string }) => o.key === NEW_OPERATION.key);
+    expect(op).toMatchObject({ operationId: NEW_OPERATION.operationId, accountHeader: true });
+    expect(op.security[0][0].scopes).toEqual([NEW_OPERATION.scope]);
+    const types = await readFile(at('generated/api.d.ts'), 'utf8');
+    expect(types).toContain(`"${NEW_OPERATION.path}": {`);
+    expect(types).toContain(`${NEW_OPERATION.operationId}: {`);
+  });
+
+  it('is a typed call of the client built from the copy (and a wrong body does not compile)', async () => {
+    const consumer = at('consumer.ts');
+    await writeFile(
+      consumer,
+      [
+        "import { createBankingClient } from '@banking-api/client';",
+        'export async function call(client: ReturnType<typeof createBankingClient>) {',
+        "  const params = { header: { 'x-account-id': 'acc-1' } };",
+        `  const { data } = await client.POST('${NEW_OPERATION.path}', { params, body: ${JSON.stringify(NEW_OPERATION.example)} });`,
+        '  const id: string | undefined = data?.pixKey.id;',
+        `  // @ts-expect-error keyType is an enum of the new schema`,
+        `  await client.POST('${NEW_OPERATION.path}', { params, body: { keyType: 'NOPE', key: 'x' } });`,
+        '  return id;',
+        '}',
+      ].join('\n'),
+    );
+    const tsc = path.join(root, 'node_modules/.bin/tsc');
+    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
+    const result = await run(tsc, [...flags, '--target', 'es2022', '--skipLibCheck', consumer], {
+      cwd: repo,
+    }).then(
+      () => 'ok',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe('ok');
+  });
+
+  it('is in the reference site with its notes', async () => {
+    const html = await readFile(at('generated/site/index.html'), 'utf8');
+    expect(html).toContain(NEW_OPERATION.operationId);
+    expect(html).toContain(NEW_OPERATION.summary);
+    expect(html).toContain(NEW_OPERATION.scope);
+    expect(html).toContain(NEW_OPERATION.exampleName);
+  });
+
+  it('is served by the mock, which enforces its scope and account header', async () => {
+    const { startMock, signToken } = await import(at('packages/mock/src/index.ts'));
+    const mock = await startMock({ pkiDir: at('.dev-pki'), port: 0 });
+    const dispatcher = new Agent({ connect: { ca: mock.pki.serverCa, ...mock.pki.clients.sandbox } });
+    try {
+      const send = async (scopes: string[], accountId?: string) => {
+        const token = await signToken(mock.pki.jwt.privateKey, { env: 'sandbox', scopes });
+        const headers: Record<string, string> = {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        };
+        if (accountId) headers['x-account-id'] = accountId;
+        const response = await request(`${mock.url}${NEW_OPERATION.path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(NEW_OPERATION.example),
+          dispatcher,
+        });
+        return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+      };
+      expect((await send([], 'acc-1')).status).toBe(403);
+      const missingHeader = await send([NEW_OPERATION.scope]);
+      expect(missingHeader.status).toBe(400);
+      expect(missingHeader.body.code).toBe('VALIDATION_ERROR');
+      const ok = await send([NEW_OPERATION.scope], 'acc-1');
+      expect(ok).toEqual({ status: 200, body: NEW_OPERATION.response });
+    } finally {
+      await dispatcher.close();
+      await mock.close();
+    }
+  });
+
+  it('is a non-breaking addition for the review', async () => {
+    const review = await run(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['scripts/review.ts', '--base', 'HEAD'],
+      {
+        cwd: repo,
+        env: telemetryOff,
+      },
+    );
+    expect(review.stdout).toContain(NEW_OPERATION.key);
+    expect(review.stdout).toMatch(/non-breaking/i);
+    expect(review.stdout).not.toMatch(/unacknowledged/i);
+  });
+});
