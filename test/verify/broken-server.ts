@@ -14,6 +14,8 @@ export interface Exchange {
 
 /** One deviation: it may rewrite the request's headers, the answer, or both. */
 export interface Deviation {
+  /** Let clients in without a certificate. */
+  clientCertificateOptional?: boolean;
   request?(headers: Record<string, string>, op: Operation | undefined): void;
   response?(answer: Exchange, op: Operation | undefined): void;
 }
@@ -35,8 +37,8 @@ export async function startBrokenServer(
     key: pki.server.key,
     cert: pki.server.cert,
     ca: Object.values(pki.cas),
-    requestCert: true,
-    rejectUnauthorized: true,
+    requestCert: !deviation.clientCertificateOptional,
+    rejectUnauthorized: !deviation.clientCertificateOptional,
   });
   server.on('request', async (req, res) => {
     const chunks: Buffer[] = [];

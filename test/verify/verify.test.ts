@@ -89,7 +89,7 @@ interface BrokenCase {
   deviation: Deviation;
   checks: string[];
   /** The operations the deviation must be caught on. */
-  operations: Operation[];
+  operations: readonly Operation[];
 }
 
 const ops = model.operations;
@@ -196,6 +196,12 @@ const brokenServers: BrokenCase[] = [
     checks: ['account-header-required'],
     operations: ops.filter((op) => op.accountHeader),
   },
+  {
+    name: 'a connection without a client certificate let in',
+    deviation: { clientCertificateOptional: true },
+    checks: ['client-certificate-required'],
+    operations: model.operations.slice(0, 1), // checked once, on the first operation
+  },
 ];
 
 describe('broken servers', () => {
@@ -209,7 +215,10 @@ describe('broken servers', () => {
         expect([...failed(report, check)].sort()).toEqual(
           expect.arrayContaining(operations.map((op) => op.key).sort()),
         );
-      for (const failure of report.failures) expect(failure.curl).toContain('--cert');
+      for (const failure of report.failures) {
+        expect(failure.curl).toContain(`--cacert '${join(dir, 'ca.pem')}'`);
+        if (failure.check !== 'client-certificate-required') expect(failure.curl).toContain('--cert');
+      }
     } finally {
       await broken.close();
     }
