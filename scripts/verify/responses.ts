@@ -81,17 +81,18 @@ function checkBody(
   }
 }
 
-/** Where the contract leaves a success body open, say so (a note) and check only what it states. */
+/**
+ * Where the contract leaves a success body open (an `x-unspecified` response gap, or a free-form schema),
+ * say so in one note; true when nothing about the body can be checked.
+ */
 function openResponse(ctx: CheckContext, op: Operation, schema: JsonSchema | undefined): boolean {
   const gap = op.gaps.find((g) => g.topic === 'response');
-  if (gap) ctx.findings.note(op, 'response-schema', `open in the contract: ${gap.detail}`);
-  if (!isFreeForm(schema)) return false;
-  ctx.findings.note(
-    op,
-    'response-schema',
-    'the success schema is free-form: only status and content type checked',
-  );
-  return true;
+  const freeForm = isFreeForm(schema);
+  if (!gap && !freeForm) return false;
+  const open = gap ? `open in the contract: ${gap.detail}` : 'the success schema is free-form.';
+  const checked = freeForm ? 'only status and content type checked' : 'only the fields it states checked';
+  ctx.findings.note(op, 'response-schema', `${open} (${checked})`);
+  return freeForm;
 }
 
 export function describeAnswer(answer: Answer): string {

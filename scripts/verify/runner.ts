@@ -6,6 +6,7 @@ import { negativeChecks } from './checks/negative.ts';
 import { positiveChecks } from './checks/positive.ts';
 import { tlsCheck } from './checks/tls.ts';
 import { collectFindings } from './findings.ts';
+import { noteOpenQuestions } from './open-questions.ts';
 import type { CheckContext, Failure, Note, Send, VerifyOptions } from './types.ts';
 
 export interface CheckResult {
@@ -39,6 +40,7 @@ export async function runVerify(model: ContractModel, send: Send, options: Verif
   };
   const findings = collectFindings(options);
   const ctx: CheckContext = { model, options, send: counted, findings };
+  noteOpenQuestions(model, findings);
   const [first, ...rest] = model.operations;
   if (first) await verifyOperation(ctx, first); // alone first: a wrong target or certificate fails fast
   await inPool(rest, concurrency, (op) => verifyOperation(ctx, op));
@@ -54,7 +56,7 @@ export async function runVerify(model: ContractModel, send: Send, options: Verif
     requests,
     durationMs: Math.round(performance.now() - started),
     checks: findings.runs.map((r) => ({ ...r, failed: failedRuns.has(`${r.operation}\n${r.check}`) })),
-    failures: findings.failures,
+    failures: inModelOrder(findings.failures, model),
     notes: findings.notes,
   };
 }
@@ -72,4 +74,18 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
     while (next < items.length) await work(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** Failures by operation in the contract's order, then by check: the same report for the same server. */
+function inModelOrder(failures: readonly Failure[], model: ContractModel): Failure[] {
+  const rank = (key: string) => {
+    const index = model.operations.findIndex((op) => op.key === key);
+    return index === -1 ? model.operations.length : index;
+  };
+  return [...failures].sort(
+    (a, b) =>
+      rank(a.operation) - rank(b.operation) ||
+      a.operation.localeCompare(b.operation) ||
+      a.check.localeCompare(b.check),
+  );
 }

@@ -20,6 +20,8 @@ export async function methodChecks(ctx: CheckContext, ops: readonly Operation[])
     const answer = await ctx.send(probe);
     ctx.findings.ran(operation, check);
     if (isClientError(answer.status)) continue;
+    if (answer.status >= 500)
+      ctx.findings.fail(operation, 'no-server-error', 'no 5xx answer', describeAnswer(answer), probe);
     ctx.findings.fail(
       operation,
       check,
