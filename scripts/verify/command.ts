@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type ContractModel, contractModel } from '@banking-api/contract';
 import { createClient } from './http.ts';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.ts';
+import { checkCredentials } from './preflight.ts';
 import { productionMatches } from './production.ts';
 import { jsonReport, junitReport, terminalReport } from './reporters.ts';
 import { type Report, runVerify } from './runner.ts';
@@ -32,7 +33,8 @@ export async function verifyCommand(argv: readonly string[], out: Console = cons
     await writeReports(options, report);
     return { code: report.failures.length ? 1 : 0, report };
   } catch (error) {
-    if (error instanceof UsageError) out.error(`✖ verify: ${error.message}\n\n${usage}`);
+    if (error instanceof UsageError)
+      out.error(`✖ verify: ${error.message}${error.showUsage ? `\n\n${usage}` : ''}`);
     else if (error instanceof ConnectionError)
       out.error(
         `✖ verify: no answer from the server (${error.message}). Check --target, and that --ca, --cert and --key are the environment's.`,
@@ -56,6 +58,7 @@ async function verifyTarget(options: CliOptions): Promise<Report> {
   };
   const client = createClient({ target: options.target, tls, tokens });
   try {
+    await checkCredentials(model, client.send, options.seed);
     return await runVerify(model, client.send, {
       target: options.target,
       seed: options.seed,

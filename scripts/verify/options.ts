@@ -19,6 +19,12 @@ Exit codes: 0 the server conforms, 1 it deviates, 2 usage or connection error.`;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  /** Print the usage after the message (a mistake in the command line, not in its values). */
+  readonly showUsage: boolean;
+  constructor(message: string, { showUsage = false } = {}) {
+    super(message);
+    this.showUsage = showUsage;
+  }
 }
 
 export interface CliOptions {
@@ -58,7 +64,7 @@ export function parseOptions(argv: readonly string[]): CliOptions {
   if (values.help) return { help: true } as CliOptions;
   const required = (name: 'target' | 'ca' | 'cert' | 'key' | 'token') => {
     const value = values[name];
-    if (!value) throw new UsageError(`--${name} is required.`);
+    if (!value) throw new UsageError(`--${name} is required.`, { showUsage: true });
     return value;
   };
   return {
@@ -82,7 +88,7 @@ function parseArgsOrUsage(argv: readonly string[]) {
   try {
     return parseArgs({ args: [...argv], options: spec, strict: true, allowPositionals: false });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError((error as Error).message, { showUsage: true });
   }
 }
 

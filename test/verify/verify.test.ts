@@ -308,4 +308,13 @@ describe('the command', () => {
     expect(outcome.code).toBe(2);
     expect(errors.join('\n')).toMatch(/no answer from the server .*Check --target/s);
   });
+
+  test('exits 2 with what to fix when the token is refused', async () => {
+    const errors: string[] = [];
+    const argv = args(mock.url).map((a) => (a === token ? 'not-a-token' : a));
+    const outcome = await verifyCommand(argv, { log: () => {}, error: (t) => errors.push(t) });
+    expect(outcome.code).toBe(2);
+    expect(errors.join('\n')).toContain('refused the credentials');
+    expect(errors.join('\n')).not.toContain('Usage:');
+  });
 });
