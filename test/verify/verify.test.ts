@@ -317,4 +317,10 @@ describe('the command', () => {
     expect(errors.join('\n')).toContain('refused the credentials');
     expect(errors.join('\n')).not.toContain('Usage:');
   });
+
+  test('verifies against the contract file given with --spec', async () => {
+    const { code, report } = await verify(mock.url, '--spec', 'openapi.yaml', '--max-examples', '0');
+    expect(code).toBe(0);
+    expect(report.operations).toBe(model.operations.length);
+  });
 });
