@@ -1,8 +1,9 @@
 // The verifier's parts that need no server: generated invalid bodies, curl reproductions, the
 // production guard and the command line.
-import { contractModel, type Server } from '@banking-api/contract';
+import { contractModel, type Operation, type Server } from '@banking-api/contract';
 import { describe, expect, test } from 'vitest';
 import { curlCommand, shellQuote } from '../../scripts/verify/curl.ts';
+import { probeFor } from '../../scripts/verify/inputs.ts';
 import { invalidBodies } from '../../scripts/verify/mutations.ts';
 import { parseOptions, UsageError } from '../../scripts/verify/options.ts';
 import { productionMatches } from '../../scripts/verify/production.ts';
@@ -127,5 +128,29 @@ describe('command line', () => {
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(UsageError);
     expect(() => parseOptions(argv)).toThrow(message);
+  });
+});
+
+describe('requests', () => {
+  test('an idempotency identifier is fresh on every request; other parameters keep their example', () => {
+    const idempotent = model.operations.filter((op) => op.idempotency);
+    expect(idempotent.length).toBeGreaterThan(0);
+    for (const op of idempotent) {
+      const [a, b] = [probeFor(op, 1), probeFor(op, 1)];
+      expect(a.path).not.toBe(b.path);
+      for (const p of op.parameters.filter((p) => p.in === 'header' && p.required))
+        expect(a.headers[p.name]).toBe(p.examples[0]?.value);
+    }
+  });
+
+  test('a path parameter without an example gets a generated value, the same for the same seed', () => {
+    const op = {
+      ...(model.operations[0] as Operation),
+      path: '/things/{thing}',
+      parameters: [{ name: 'thing', in: 'path', required: true, schema: { type: 'string' }, examples: [] }],
+      idempotency: undefined,
+    } satisfies Operation;
+    expect(probeFor(op, 5).path).toMatch(/^\/things\/[a-z0-9]{8,16}$/);
+    expect(probeFor(op, 5).path).toBe(probeFor(op, 5).path);
   });
 });

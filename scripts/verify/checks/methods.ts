@@ -7,6 +7,7 @@ import type { CheckContext } from '../types.ts';
 import { isClientError } from './call.ts';
 
 const check = 'method-not-allowed';
+// The methods to try on a path, most unusual first (not a way of reading the contract: the model is).
 const candidates = ['PATCH', 'DELETE', 'PUT', 'POST', 'GET'];
 
 export async function methodChecks(ctx: CheckContext, ops: readonly Operation[]): Promise<void> {
