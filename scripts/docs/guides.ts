@@ -21,6 +21,7 @@ export const GUIDE_FILES = [
   'mock.md',
   'typescript-client.md',
   'reviewing-spec-changes.md',
+  'verifying-a-server.md',
 ];
 
 /** A guide's title is its first `# ` heading; the rest is its body. */

@@ -1,0 +1,35 @@
+// A curl command that sends the same request as a probe: certificate flags included, the token elided
+// as $TOKEN (or $UNSCOPED_TOKEN) so the command can be pasted into a ticket.
+import type { Probe, VerifyOptions } from './types.ts';
+
+const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', "'": "\\'" };
+
+/** Quotes for a POSIX shell: '…' for plain text, $'…' when the text holds control characters. */
+export function shellQuote(text: string): string {
+  const chars = [...text];
+  if (!chars.some(isControl)) return `'${text.replaceAll("'", `'\\''`)}'`;
+  const escaped = chars.map(
+    (c) => named[c] ?? (isControl(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c),
+  );
+  return `$'${escaped.join('')}'`;
+}
+
+const tokenVariable = { token: '$TOKEN', unscoped: '$UNSCOPED_TOKEN' } as const;
+
+export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' | 'files'>): string {
+  const url = `${options.target.replace(/\/+$/, '')}${probe.path}`;
+  const parts = ['curl', '-sS', '-i', '-X', probe.method, '--cacert', shellQuote(options.files.ca)];
+  if (!probe.withoutClientCertificate)
+    parts.push('--cert', shellQuote(options.files.cert), '--key', shellQuote(options.files.key));
+  if (probe.credential !== 'none')
+    parts.push('-H', `"Authorization: Bearer ${tokenVariable[probe.credential]}"`);
+  for (const [name, value] of Object.entries(probe.headers))
+    parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (probe.body) {
+    parts.push('-H', shellQuote(`content-type: ${probe.body.contentType}`));
+    parts.push('--data-binary', shellQuote(probe.body.text));
+  }
+  parts.push(shellQuote(url));
+  return parts.join(' ');
+}

@@ -1,0 +1,116 @@
+// The command line of `npm run verify`, checked into options; every mistake is a UsageError that says
+// what to fix (exit 2).
+import { parseArgs } from 'node:util';
+
+export const usage = `Usage: npm run verify -- --target https://host:port --ca ca.pem --cert client.pem \\
+    --key client-key.pem --token TOKEN [options]
+  --target            base URL of the server to verify (https)
+  --ca                CA certificate (PEM) that issued the server's certificate
+  --cert, --key       client certificate and key (PEM) of the environment
+  --token             a token carrying every scope the contract names
+  --unscoped-token    a valid token without scopes: turns on the scope checks (403)
+  --junit FILE        also write JUnit XML
+  --report FILE       also write the JSON report
+  --seed N            seed of the generated inputs (default 1): the same seed sends the same inputs
+  --max-examples N    generated invalid bodies per operation and media type (default 10)
+  --spec FILE         verify against this contract file instead of the repository's contract
+  --allow-production  verify a target the contract lists as production (verification creates resources)
+Exit codes: 0 the server conforms, 1 it deviates, 2 usage or connection error.`;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  /** Print the usage after the message (a mistake in the command line, not in its values). */
+  readonly showUsage: boolean;
+  constructor(message: string, { showUsage = false } = {}) {
+    super(message);
+    this.showUsage = showUsage;
+  }
+}
+
+export interface CliOptions {
+  readonly target: string;
+  readonly ca: string;
+  readonly cert: string;
+  readonly key: string;
+  readonly token: string;
+  readonly unscopedToken?: string;
+  readonly junit?: string;
+  readonly report?: string;
+  readonly seed: number;
+  readonly maxExamples: number;
+  readonly spec?: string;
+  readonly allowProduction: boolean;
+  readonly help: boolean;
+}
+
+const spec = {
+  target: { type: 'string' },
+  ca: { type: 'string' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
+  token: { type: 'string' },
+  'unscoped-token': { type: 'string' },
+  junit: { type: 'string' },
+  report: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  'max-examples': { type: 'string', default: '10' },
+  spec: { type: 'string' },
+  'allow-production': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export function parseOptions(argv: readonly string[]): CliOptions {
+  const { values } = parseArgsOrUsage(argv);
+  if (values.help) return { help: true } as CliOptions;
+  const required = (name: 'target' | 'ca' | 'cert' | 'key' | 'token') => {
+    const value = values[name];
+    if (!value) throw new UsageError(`--${name} is required.`, { showUsage: true });
+    return value;
+  };
+  return {
+    target: httpsUrl(required('target')),
+    ca: required('ca'),
+    cert: required('cert'),
+    key: required('key'),
+    token: required('token'),
+    unscopedToken: values['unscoped-token'],
+    junit: values.junit,
+    report: values.report,
+    seed: integer('--seed', values.seed, 0),
+    maxExamples: integer('--max-examples', values['max-examples'], 0),
+    spec: values.spec,
+    allowProduction: values['allow-production'],
+    help: false,
+  };
+}
+
+function parseArgsOrUsage(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: spec, strict: true, allowPositionals: false });
+  } catch (error) {
+    throw new UsageError((error as Error).message, { showUsage: true });
+  }
+}
+
+function httpsUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(
+      `--target ${value} is not a URL; give the server's base URL, e.g. https://host:8443.`,
+    );
+  }
+  if (url.protocol !== 'https:')
+    throw new UsageError(`--target ${value} is not https: the contract requires mutual TLS.`);
+  if (url.search || url.hash)
+    throw new UsageError(`--target ${value}: give a base URL without query or fragment.`);
+  return value.replace(/\/+$/, '');
+}
+
+function integer(flag: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`${flag} must be an integer ≥ ${min}, not ${value}.`);
+  return n;
+}

@@ -1,0 +1,69 @@
+// The report three ways: a summary for the terminal, JUnit XML for CI, JSON for machines.
+import type { Report } from './runner.ts';
+
+export function terminalReport(report: Report): string {
+  const failedChecks = report.checks.filter((c) => c.failed).length;
+  const lines = [
+    `verify ${report.target} against ${report.contract.title} ${report.contract.version}`,
+    `${report.operations} operations, ${report.requests} requests, ${report.checks.length} checks, ` +
+      `${failedChecks} failed (seed ${report.seed}, max ${report.maxExamples} examples) in ` +
+      `${(report.durationMs / 1000).toFixed(1)} s`,
+  ];
+  for (const f of report.failures) {
+    const times = f.occurrences > 1 ? ` (${f.occurrences} requests)` : '';
+    lines.push(
+      '',
+      `✗ ${f.operation}  ${f.check}${times}`,
+      `  expected: ${f.expected}`,
+      `  got:      ${f.got}`,
+    );
+    lines.push(`  reproduce: ${f.curl}`);
+  }
+  if (report.notes.length) {
+    lines.push('', 'Left open by the contract (only what it states was checked):');
+    for (const n of report.notes) lines.push(`  - ${n.operation}  ${n.check}: ${n.message}`);
+  }
+  lines.push('', report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.');
+  return `${lines.join('\n')}\n`;
+}
+
+export const jsonReport = (report: Report) => `${JSON.stringify(report, null, 2)}\n`;
+
+/** One test case per (operation, check); a failed one carries each of its failures. */
+export function junitReport(report: Report): string {
+  const failed = report.checks.filter((c) => c.failed).length;
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const cases = report.checks.map((c) => {
+    const failures = report.failures
+      .filter((f) => f.operation === c.operation && f.check === c.check)
+      .map((f) => {
+        const text = `expected: ${f.expected}\ngot: ${f.got}\nreproduce: ${f.curl}`;
+        return `      <failure message="${xml(`expected ${f.expected}`)}" type="${xml(f.check)}">${xml(text)}</failure>`;
+      });
+    const open = `    <testcase classname="${xml(c.operation)}" name="${xml(c.check)}"`;
+    return failures.length ? `${open}>\n${failures.join('\n')}\n    </testcase>` : `${open}/>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="verify" tests="${report.checks.length}" failures="${failed}" time="${seconds}">`,
+    `  <testsuite name="${xml(`verify ${report.target}`)}" tests="${report.checks.length}" failures="${failed}" errors="0" time="${seconds}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
+function xml(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids
+      .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g, '')
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&apos;')
+  );
+}

@@ -1,0 +1,111 @@
+// A deliberately broken server for the verifier's tests: an HTTPS (mTLS) proxy in front of the mock that
+// forwards each request with undici and alters one thing on the way in or out.
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { type ContractModel, createRouter, type Operation } from '@banking-api/contract';
+import type { Mock } from '@banking-api/mock';
+import { Agent, type Dispatcher, request } from 'undici';
+
+export interface Exchange {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** One deviation: it may rewrite the request's headers, the answer, or both. */
+export interface Deviation {
+  /** Let clients in without a certificate. */
+  clientCertificateOptional?: boolean;
+  request?(headers: Record<string, string>, op: Operation | undefined): void;
+  response?(answer: Exchange, op: Operation | undefined): void;
+}
+
+export interface BrokenServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startBrokenServer(
+  mock: Mock,
+  model: ContractModel,
+  deviation: Deviation,
+): Promise<BrokenServer> {
+  const { pki } = mock;
+  const upstream = new Agent({ connect: { ca: pki.serverCa, ...pki.clients.sandbox } });
+  const route = createRouter(model);
+  const server = createServer({
+    key: pki.server.key,
+    cert: pki.server.cert,
+    ca: Object.values(pki.cas),
+    requestCert: !deviation.clientCertificateOptional,
+    rejectUnauthorized: !deviation.clientCertificateOptional,
+  });
+  server.on('request', async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const found = route(req.method ?? 'GET', path);
+    const op = found.kind === 'match' ? found.match.operation : undefined;
+    const headers = forwardable(req.headers);
+    deviation.request?.(headers, op);
+    const answer = await forward(upstream, `${mock.url}${req.url}`, req.method ?? 'GET', headers, chunks);
+    deviation.response?.(answer, op);
+    answer.headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  });
+  server.on('tlsClientError', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => stop(server, upstream),
+  };
+}
+
+async function forward(
+  agent: Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  chunks: Buffer[],
+): Promise<Exchange> {
+  const body = chunks.length ? Buffer.concat(chunks) : undefined;
+  const res = await request(url, {
+    dispatcher: agent,
+    method: method as Dispatcher.HttpMethod,
+    headers,
+    body,
+  });
+  const answer = Buffer.from(await res.body.arrayBuffer());
+  return { status: res.statusCode, headers: forwardable(res.headers), body: answer };
+}
+
+const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+
+function forwardable(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !hopByHop.has(name))
+      out[name] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+async function stop(server: Server, agent: Agent): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  await agent.close();
+}
+
+/** The answer's body as JSON, changed by `edit`, written back. Non-JSON bodies are left alone. */
+export function editJson(answer: Exchange, edit: (body: Record<string, unknown>) => void): void {
+  try {
+    const body = JSON.parse(answer.body.toString('utf8'));
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+    edit(body);
+    answer.body = Buffer.from(JSON.stringify(body));
+  } catch {
+    // not JSON: nothing to edit
+  }
+}

@@ -1,0 +1,156 @@
+// The verifier's parts that need no server: generated invalid bodies, curl reproductions, the
+// production guard and the command line.
+import { contractModel, type Operation, type Server } from '@banking-api/contract';
+import { describe, expect, test } from 'vitest';
+import { curlCommand, shellQuote } from '../../scripts/verify/curl.ts';
+import { probeFor } from '../../scripts/verify/inputs.ts';
+import { invalidBodies } from '../../scripts/verify/mutations.ts';
+import { parseOptions, UsageError } from '../../scripts/verify/options.ts';
+import { productionMatches } from '../../scripts/verify/production.ts';
+import { conforms } from '../../scripts/verify/schemas.ts';
+
+const model = contractModel();
+const jsonBodies = model.operations.flatMap((op) =>
+  (op.requestBody?.content ?? [])
+    .filter((m) => m.mediaType === 'application/json' && m.schema && m.examples.length)
+    .map((m) => ({ op, schema: m.schema ?? {}, example: m.examples[0]?.value })),
+);
+
+describe('invalid bodies', () => {
+  test('each breaks the schema, and the same seed gives the same bodies', () => {
+    expect(jsonBodies.length).toBeGreaterThan(0);
+    for (const { schema, example } of jsonBodies) {
+      const bodies = invalidBodies(schema, example, { seed: 3, max: 8 });
+      for (const body of bodies) expect(conforms(schema, body.value), body.label).toBe(false);
+      expect(invalidBodies(schema, example, { seed: 3, max: 8 })).toEqual(bodies);
+      expect(bodies.length).toBeLessThanOrEqual(8);
+    }
+  });
+
+  test('break only what the schema constrains: no required list, no missing field', () => {
+    const schema = { type: 'object', properties: { name: { type: 'string' } } };
+    const labels = invalidBodies(schema, { name: 'x' }, { seed: 1, max: 20 }).map((b) => b.label);
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.some((l) => l.startsWith('missing'))).toBe(false);
+    expect(invalidBodies({ description: 'any JSON' }, { a: 1 }, { seed: 1, max: 5 })).toEqual([]);
+  });
+
+  test('a form body is only broken by leaving out a required part', () => {
+    const schema = {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    };
+    const bodies = invalidBodies(
+      schema,
+      { file: 'x' },
+      { seed: 1, max: 5, kinds: ['missing required field'] },
+    );
+    expect(bodies).toEqual([
+      { kind: 'missing required field', label: 'missing required field at /file', value: {} },
+    ]);
+  });
+});
+
+describe('curl reproduction', () => {
+  const options = {
+    target: 'https://sandbox.example:8443',
+    files: { ca: 'ca.pem', cert: 'client.pem', key: 'client-key.pem' },
+  };
+
+  test('carries the certificate flags and elides the token', () => {
+    const curl = curlCommand(
+      {
+        method: 'POST',
+        path: '/hb/x?a=1',
+        headers: { 'x-account-id': 'acc' },
+        credential: 'token',
+        body: { contentType: 'application/json', text: `{"n":"O'Brien"}` },
+      },
+      options,
+    );
+    expect(curl).toContain("--cacert 'ca.pem' --cert 'client.pem' --key 'client-key.pem'");
+    expect(curl).toContain('-H "Authorization: Bearer $TOKEN"');
+    expect(curl).toContain(`--data-binary '{"n":"O'\\''Brien"}'`);
+    expect(curl).toContain("'https://sandbox.example:8443/hb/x?a=1'");
+  });
+
+  test('leaves the client certificate and the token out when the probe did', () => {
+    const curl = curlCommand(
+      { method: 'GET', path: '/a', headers: {}, credential: 'none', withoutClientCertificate: true },
+      options,
+    );
+    expect(curl).not.toContain('--cert');
+    expect(curl).not.toContain('Authorization');
+  });
+
+  test("quotes control characters (multipart line ends) with $'…'", () => {
+    expect(shellQuote('a\r\nb')).toBe("$'a\\r\\nb'");
+  });
+});
+
+describe('production guard', () => {
+  const servers: Server[] = [
+    {
+      url: '{base_url}',
+      environment: 'production',
+      variables: { base_url: { default: 'https://api.bank.example/v1' } },
+    },
+    { url: 'https://sandbox.bank.example', environment: 'sandbox', variables: {} },
+  ];
+
+  test('matches a target under a production URL with its variables at their defaults', () => {
+    expect(productionMatches('https://API.bank.example:443/v1/', servers)).toEqual([
+      'https://api.bank.example/v1',
+    ]);
+    expect(productionMatches('https://api.bank.example/v2', servers)).toEqual([]);
+    expect(productionMatches('https://sandbox.bank.example', servers)).toEqual([]);
+  });
+});
+
+describe('command line', () => {
+  const base = ['--target', 'https://h:1', '--ca', 'c', '--cert', 'c', '--key', 'k', '--token', 't'];
+
+  test('reads the options with their defaults', () => {
+    expect(parseOptions(base)).toMatchObject({
+      target: 'https://h:1',
+      seed: 1,
+      maxExamples: 10,
+      allowProduction: false,
+    });
+  });
+
+  test.each([
+    [['--target', 'http://h:1', ...base.slice(2)], 'not https'],
+    [[...base, '--seed', 'x'], '--seed must be an integer'],
+    [[...base, '--bogus'], 'bogus'],
+    [base.slice(0, -2), '--token is required'],
+  ])('refuses %j: %s', (argv, message) => {
+    expect(() => parseOptions(argv)).toThrow(UsageError);
+    expect(() => parseOptions(argv)).toThrow(message);
+  });
+});
+
+describe('requests', () => {
+  test('an idempotency identifier is fresh on every request; other parameters keep their example', () => {
+    const idempotent = model.operations.filter((op) => op.idempotency);
+    expect(idempotent.length).toBeGreaterThan(0);
+    for (const op of idempotent) {
+      const [a, b] = [probeFor(op, 1), probeFor(op, 1)];
+      expect(a.path).not.toBe(b.path);
+      for (const p of op.parameters.filter((p) => p.in === 'header' && p.required))
+        expect(a.headers[p.name]).toBe(p.examples[0]?.value);
+    }
+  });
+
+  test('a path parameter without an example gets a generated value, the same for the same seed', () => {
+    const op = {
+      ...(model.operations[0] as Operation),
+      path: '/things/{thing}',
+      parameters: [{ name: 'thing', in: 'path', required: true, schema: { type: 'string' }, examples: [] }],
+      idempotency: undefined,
+    } satisfies Operation;
+    expect(probeFor(op, 5).path).toMatch(/^\/things\/[a-z0-9]{8,16}$/);
+    expect(probeFor(op, 5).path).toBe(probeFor(op, 5).path);
+  });
+});

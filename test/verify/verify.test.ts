@@ -1,0 +1,326 @@
+// `npm run verify` against the real mock over real mutual TLS: the mock conforms (no false positives),
+// and each deliberately broken server in front of it is caught, named by operation and check.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { bearerScopes, contractModel, type Operation } from '@banking-api/contract';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { verifyCommand } from '../../scripts/verify/command.ts';
+import { documentedResponse } from '../../scripts/verify/responses.ts';
+import type { Report } from '../../scripts/verify/runner.ts';
+import { startTestMock, type TestMock } from '../support/mock-server.ts';
+import { type Deviation, editJson, startBrokenServer } from './broken-server.ts';
+
+const model = contractModel();
+const quiet = { log: () => {}, error: () => {} };
+let mock: TestMock;
+let dir: string;
+let token: string;
+let unscoped: string;
+
+beforeAll(async () => {
+  mock = await startTestMock();
+  dir = await mkdtemp(join(tmpdir(), 'verify-test-'));
+  const { pki } = mock.mock;
+  await writeFile(join(dir, 'ca.pem'), pki.serverCa);
+  await writeFile(join(dir, 'client.pem'), pki.clients.sandbox.cert);
+  await writeFile(join(dir, 'client-key.pem'), pki.clients.sandbox.key);
+  token = await mock.token('sandbox', { scopes: allScopesOf(model.operations) });
+  unscoped = await mock.token('sandbox', { scopes: [] });
+});
+
+afterAll(async () => {
+  await mock?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const allScopesOf = (ops: readonly Operation[]) => [...new Set(ops.flatMap((op) => bearerScopes(op).flat()))];
+
+/** The command's arguments for a target: the test PKI, both tokens, few generated examples. */
+function args(target: string, ...extra: string[]): string[] {
+  return [
+    '--target',
+    target,
+    ...['--ca', join(dir, 'ca.pem'), '--cert', join(dir, 'client.pem'), '--key', join(dir, 'client-key.pem')],
+    ...['--token', token, '--unscoped-token', unscoped, '--max-examples', '3', '--seed', '7'],
+    ...extra,
+  ];
+}
+
+async function verify(target: string, ...extra: string[]): Promise<{ code: number; report: Report }> {
+  const outcome = await verifyCommand(args(target, ...extra), quiet);
+  if (!outcome.report) throw new Error(`verify ran no checks (exit ${outcome.code})`);
+  return { code: outcome.code, report: outcome.report };
+}
+
+const failed = (report: Report, check: string) =>
+  new Set(report.failures.filter((f) => f.check === check).map((f) => f.operation));
+
+describe('against the mock', () => {
+  test('reports no failure, exits 0, within a minute', async () => {
+    const started = Date.now();
+    const { code, report } = await verify(mock.url);
+    expect(report.failures).toEqual([]);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const ran = new Set(report.checks.map((c) => `${c.operation} ${c.check}`));
+    for (const op of model.operations) {
+      expect(ran).toContain(`${op.key} example-accepted`);
+      expect(ran).toContain(`${op.key} auth-required`);
+    }
+    expect(report.checks.some((c) => c.check === 'negative-rejected')).toBe(true);
+    expect(report.checks.some((c) => c.check === 'client-certificate-required')).toBe(true);
+  });
+
+  test('says where the contract leaves a response open instead of failing it', async () => {
+    const { report } = await verify(mock.url, '--max-examples', '0');
+    const open = model.operations.filter((op) => op.gaps.some((g) => g.topic === 'response'));
+    expect(open.length).toBeGreaterThan(0);
+    const noted = new Set(report.notes.map((n) => n.operation));
+    for (const op of open) expect(noted).toContain(op.key);
+  });
+});
+
+interface BrokenCase {
+  name: string;
+  deviation: Deviation;
+  checks: string[];
+  /** The operations the deviation must be caught on. */
+  operations: readonly Operation[];
+}
+
+const ops = model.operations;
+const isClientError = (status: number) => status >= 400 && status < 500;
+const successSchema = (op: Operation) => documentedResponse(op, 200)?.content[0]?.schema;
+const requiredOf = (op: Operation) => (successSchema(op)?.required as string[] | undefined) ?? [];
+
+const brokenServers: BrokenCase[] = [
+  {
+    name: 'a missing required response field',
+    deviation: {
+      response(answer, op) {
+        const [field] = op && answer.status === 200 ? requiredOf(op) : [];
+        if (field) editJson(answer, (body) => delete body[field]);
+      },
+    },
+    checks: ['response-schema'],
+    operations: ops.filter(
+      (op) => requiredOf(op).length > 0 && documentedResponse(op, 200)?.status === '200',
+    ),
+  },
+  {
+    name: 'a 2xx for invalid input',
+    deviation: {
+      response(answer) {
+        if (answer.status === 400) Object.assign(answer, { status: 200, body: Buffer.from('{}') });
+      },
+    },
+    checks: ['negative-rejected'],
+    operations: ops.filter((op) => op.requestBody),
+  },
+  {
+    name: 'a 5xx for invalid input',
+    deviation: {
+      response(answer) {
+        if (answer.status === 400) answer.status = 500;
+      },
+    },
+    checks: ['negative-rejected', 'no-server-error'],
+    operations: ops.filter((op) => op.requestBody),
+  },
+  {
+    name: 'ignored auth (no token accepted)',
+    deviation: {
+      request(headers) {
+        headers.authorization ??= `Bearer ${token}`;
+      },
+    },
+    checks: ['auth-required'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+  },
+  {
+    name: 'ignored scope',
+    deviation: {
+      request(headers) {
+        if (headers.authorization) headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['scope-enforced'],
+    operations: ops.filter(
+      (op) => bearerScopes(op).length > 0 && bearerScopes(op).every((s) => s.length > 0),
+    ),
+  },
+  {
+    name: 'a wrong content type',
+    deviation: {
+      response(answer) {
+        if (answer.status < 300) answer.headers['content-type'] = 'text/plain';
+      },
+    },
+    checks: ['response-content-type'],
+    operations: ops.filter((op) => op.responses.some((r) => /^2/.test(r.status) && r.content.length)),
+  },
+  {
+    name: 'an incomplete error envelope',
+    deviation: {
+      response(answer) {
+        if (isClientError(answer.status)) editJson(answer, (body) => delete body.timestamp);
+      },
+    },
+    checks: ['error-envelope'],
+    operations: ops,
+  },
+  {
+    name: 'an undocumented status',
+    deviation: {
+      response(answer) {
+        if (answer.status === 200) answer.status = 203;
+      },
+    },
+    checks: ['response-status', 'example-accepted'],
+    // Where 200 is the documented success and no 2XX range would cover a 203.
+    operations: ops.filter(
+      (op) => documentedResponse(op, 200)?.status === '200' && !documentedResponse(op, 203),
+    ),
+  },
+  {
+    name: 'a missing required header accepted',
+    deviation: {
+      request(headers, op) {
+        if (op?.accountHeader) headers['x-account-id'] ??= '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34';
+      },
+    },
+    checks: ['account-header-required'],
+    operations: ops.filter((op) => op.accountHeader),
+  },
+  {
+    name: 'a connection without a client certificate let in',
+    deviation: { clientCertificateOptional: true },
+    checks: ['client-certificate-required'],
+    operations: model.operations.slice(0, 1), // checked once, on the first operation
+  },
+];
+
+describe('broken servers', () => {
+  test.each(brokenServers)('catches $name', async ({ deviation, checks, operations }) => {
+    expect(operations.length).toBeGreaterThan(0);
+    const broken = await startBrokenServer(mock.mock, model, deviation);
+    try {
+      const { code, report } = await verify(broken.url);
+      expect(code).toBe(1);
+      for (const check of checks)
+        expect([...failed(report, check)].sort()).toEqual(
+          expect.arrayContaining(operations.map((op) => op.key).sort()),
+        );
+      for (const failure of report.failures) {
+        expect(failure.curl).toContain(`--cacert '${join(dir, 'ca.pem')}'`);
+        if (failure.check !== 'client-certificate-required') expect(failure.curl).toContain('--cert');
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('the command', () => {
+  const run = promisify(execFile);
+  /** Runs `npm run verify`'s script in its own process; resolves with the exit code and output. */
+  async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [
+        '--import',
+        'tsx',
+        'scripts/verify.ts',
+        ...argv,
+      ]);
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  test('exits 0 when the server conforms, 1 when it deviates (JUnit XML with the failure count), 2 on usage errors', async () => {
+    const broken = await startBrokenServer(mock.mock, model, {
+      request(headers) {
+        headers.authorization ??= `Bearer ${token}`;
+      },
+    });
+    try {
+      const junit = join(dir, 'junit.xml');
+      const json = join(dir, 'report.json');
+      const [conforms, deviates, usage] = await Promise.all([
+        cli(args(mock.url)),
+        cli(args(broken.url, '--junit', junit, '--report', json)),
+        cli(['--target', mock.url]),
+      ]);
+      expect(conforms.code).toBe(0);
+      expect(conforms.stdout).toContain('The server conforms.');
+      expect(deviates.code).toBe(1);
+      expect(deviates.stdout).toContain('auth-required');
+      expect(deviates.stdout).not.toContain(token);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('--ca is required');
+
+      const xml = await readFile(junit, 'utf8');
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const report = JSON.parse(await readFile(json, 'utf8')) as Report;
+      const failedChecks = report.checks.filter((c) => c.failed).length;
+      expect(failedChecks).toBeGreaterThan(0);
+      const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testcase' }).parse(
+        xml,
+      );
+      const suite = parsed.testsuites.testsuite;
+      expect(Number(suite['@_failures'])).toBe(failedChecks);
+      expect(Number(suite['@_tests'])).toBe(report.checks.length);
+      const withFailure = (suite.testcase as { failure?: unknown }[]).filter((c) => c.failure !== undefined);
+      expect(withFailure).toHaveLength(failedChecks);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test('refuses a target the contract lists as production unless --allow-production', async () => {
+    const production = model.servers.find((s) => s.environment === 'production');
+    expect(production).toBeDefined();
+    const resolved = production?.url.replace(
+      /\{([^}]+)\}/g,
+      (_, name: string) => production.variables[name]?.default ?? '',
+    );
+    const errors: string[] = [];
+    const refused = await verifyCommand(args(resolved ?? ''), {
+      log: () => {},
+      error: (t) => errors.push(t),
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.report).toBeUndefined();
+    expect(errors.join('\n')).toContain('--allow-production');
+  });
+
+  test('exits 2 with what to fix when the server does not answer', async () => {
+    const errors: string[] = [];
+    const closed = await startBrokenServer(mock.mock, model, {});
+    await closed.close(); // a port nobody listens on any more
+    const outcome = await verifyCommand(args(closed.url), { log: () => {}, error: (t) => errors.push(t) });
+    expect(outcome.code).toBe(2);
+    expect(errors.join('\n')).toMatch(/no answer from the server .*Check --target/s);
+  });
+
+  test('exits 2 with what to fix when the token is refused', async () => {
+    const errors: string[] = [];
+    const argv = args(mock.url).map((a) => (a === token ? 'not-a-token' : a));
+    const outcome = await verifyCommand(argv, { log: () => {}, error: (t) => errors.push(t) });
+    expect(outcome.code).toBe(2);
+    expect(errors.join('\n')).toContain('refused the credentials');
+    expect(errors.join('\n')).not.toContain('Usage:');
+  });
+
+  test('verifies against the contract file given with --spec', async () => {
+    const { code, report } = await verify(mock.url, '--spec', 'openapi.yaml', '--max-examples', '0');
+    expect(code).toBe(0);
+    expect(report.operations).toBe(model.operations.length);
+  });
+});
