@@ -1,11 +1,12 @@
 // Every named example validates against its media type's (resolved) schema, read from the contract's model
 // (ajv, 2020-12), and the Brazilian values in the examples are real: check digits, Pix CRC, boleto digits,
 // UTC timestamps, PNG. That every component example is used is Redocly's no-unused-components (lint).
+
+import type { JsonSchema, MediaType, Operation } from '@banking-api/contract';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../model/load.ts';
-import type { JsonSchema, MediaType, Operation } from '../packages/contract/src/model.ts';
 import { specPath } from '../scripts/paths.ts';
 import {
   boletoBarcodeFromLine,

@@ -6,7 +6,7 @@ import type {
   Operation,
   SecurityRequirement,
   SecurityScheme,
-} from '../../packages/contract/src/model.ts';
+} from '@banking-api/contract';
 import { topicLabel } from './open-questions.ts';
 
 function schemeText(schemes: readonly SecurityScheme[], requirement: SecurityRequirement): string {

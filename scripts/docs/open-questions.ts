@@ -1,7 +1,8 @@
 // The "Open questions" guide, generated from the model's gaps (the spec's x-unspecified markers), document-wide
 // and per operation.
+
+import type { ContractModel, Operation } from '@banking-api/contract';
 import { GAP_TOPICS } from '../../model/gap-topics.js';
-import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
 
 export const topicLabel = (topic: string) => GAP_TOPICS[topic] ?? topic;
 

@@ -1,6 +1,6 @@
 // x-codeSamples for one operation of the model: TypeScript with @banking-api/client, and curl.
 // test/docs/samples.test.ts type-checks every TypeScript sample against the client.
-import type { MediaType, Operation, Parameter, Server } from '../../packages/contract/src/model.ts';
+import type { MediaType, Operation, Parameter, Server } from '@banking-api/contract';
 
 export interface CodeSample {
   lang: string;

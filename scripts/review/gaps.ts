@@ -1,5 +1,5 @@
 // "Not shown" gaps (`x-unspecified` on operations and in info) newly marked or resolved by a change.
-import type { ContractModel } from '../../packages/contract/src/model.ts';
+import type { ContractModel } from '@banking-api/contract';
 import { DOCUMENT } from './operations.ts';
 
 export type Gap = { where: string; topic: string; detail: string };

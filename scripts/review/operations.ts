@@ -1,6 +1,7 @@
 // Which operations of the contract model a JSON pointer of the diff engine's report names.
+
+import type { ContractModel, Operation } from '@banking-api/contract';
 import { escapePointerFragment, unescapePointerFragment } from '@redocly/openapi-core';
-import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
 
 /** Where a change belongs when it is part of no operation (info, servers, an unused component...). */
 export const DOCUMENT = 'document';

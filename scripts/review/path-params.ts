@@ -3,8 +3,9 @@
 // unchanged) and rates it a patch. For openapi-typescript + openapi-fetch it is not: the path template
 // is the key callers write (`client.PUT('/refund/{id}', { params: { path: { id } } })`), so both the key
 // and the `params.path` field name change and every existing call stops compiling.
+
+import type { ContractModel, Operation } from '@banking-api/contract';
 import { escapePointerFragment } from '@redocly/openapi-core';
-import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
 import type { Change } from './change.ts';
 
 const template = (path: string) => path.replace(/\{[^}]*\}/g, '{}');

@@ -1,8 +1,9 @@
 // Which operations a pointer of the diff engine's report names, read from the fixture's contract model.
+
+import type { ContractModel } from '@banking-api/contract';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
-import type { ContractModel } from '../../packages/contract/src/model.ts';
 import { DOCUMENT, operationsAt } from '../../scripts/review/operations.ts';
 import { baseFixture } from './helpers.ts';
 

@@ -1,8 +1,15 @@
-// Type-checks files in strict mode against the client's source, as a consumer would compile them: the
+// Type-checks files in strict mode against the built client package, as a consumer would compile them: the
 // README's code blocks and the reference's TypeScript samples both go through here.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { root } from '../../scripts/paths.ts';
+
+const clientPackage = path.join(root, 'node_modules/@banking-api/client');
+const clientTypes = path.join(
+  clientPackage,
+  (JSON.parse(readFileSync(path.join(clientPackage, 'package.json'), 'utf8')) as { types: string }).types,
+);
 
 /** Diagnostics as `file:line message`, with file names shown through `display`. */
 export function typeCheckAgainstClient(
@@ -19,7 +26,8 @@ export function typeCheckAgainstClient(
     noEmit: true,
     types: ['node'],
     typeRoots: [path.join(root, 'node_modules/@types')], // the files may live outside the repo
-    paths: { '@banking-api/client': [path.join(root, 'packages/client/src/index.ts')] },
+    // The built package's declared types, as a consumer gets them, wherever the checked files live.
+    paths: { '@banking-api/client': [clientTypes] },
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
