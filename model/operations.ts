@@ -1,5 +1,7 @@
 // From the dereferenced bundle (every `$ref` inlined by Redocly) to the model's operations: the one place
 // that knows how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
+
+import { ACCOUNT_HEADER } from '../packages/contract/src/headers.ts';
 import type {
   FormField,
   Gap,
@@ -14,6 +16,7 @@ import type {
   SecurityRequirement,
   SecurityScheme,
 } from '../packages/contract/src/model.ts';
+import { selfContained } from './schema.ts';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
@@ -30,9 +33,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
   'OPTIONS',
   'TRACE',
 ];
-
-/** The header that names the account of account-scoped operations. */
-export const ACCOUNT_HEADER = 'x-account-id';
 
 export const gapsOf = (node: Json): Gap[] =>
   list<Json>(node['x-unspecified']).map((g) => ({ topic: String(g.topic), detail: String(g.detail) }));
@@ -53,7 +53,7 @@ function parameterOf(raw: Json): Parameter {
     in: raw.in as Parameter['in'],
     required: raw.required === true,
     ...(description && { description }),
-    ...(raw.schema !== undefined && { schema: obj(raw.schema) }),
+    ...(raw.schema !== undefined && { schema: selfContained(raw.schema) }),
     examples: examplesOf(raw),
   };
 }
@@ -68,7 +68,7 @@ function parametersOf(item: Json, op: Json): Parameter[] {
   return [...merged.values()];
 }
 
-function formFields(schema: Json, encoding: Json): FormField[] {
+function formFields(schema: JsonSchema, encoding: Json): FormField[] {
   const required = new Set(list<string>(schema.required));
   return Object.entries(obj(schema.properties)).map(([name, raw]) => {
     const field = obj(raw);
@@ -78,7 +78,7 @@ function formFields(schema: Json, encoding: Json): FormField[] {
       required: required.has(name),
       binary: field.format === 'binary' || 'contentMediaType' in field,
       ...(contentType && { contentType }),
-      schema: field,
+      schema: field as JsonSchema,
     };
   });
 }
@@ -86,7 +86,7 @@ function formFields(schema: Json, encoding: Json): FormField[] {
 function contentOf(node: Json): MediaType[] {
   return Object.entries(obj(node.content)).map(([mediaType, raw]) => {
     const media = obj(raw);
-    const schema = media.schema === undefined ? undefined : obj(media.schema);
+    const schema = media.schema === undefined ? undefined : selfContained(media.schema);
     return {
       mediaType,
       ...(schema && { schema }),
@@ -117,11 +117,15 @@ const responsesOf = (op: Json): Response[] =>
 
 function securityOf(requirements: unknown, schemes: readonly SecurityScheme[]): SecurityRequirement[][] {
   return list<Json>(requirements).map((requirement) =>
-    Object.entries(requirement).map(([scheme, scopes]) => ({
-      scheme,
-      type: schemes.find((s) => s.name === scheme)?.type ?? 'unknown',
-      scopes: list<string>(scopes),
-    })),
+    Object.entries(requirement).map(([scheme, scopes]) => {
+      const declared = schemes.find((s) => s.name === scheme);
+      return {
+        scheme,
+        type: declared?.type ?? 'unknown',
+        ...(declared?.scheme && { httpScheme: declared.scheme }),
+        scopes: list<string>(scopes),
+      };
+    }),
   );
 }
 
@@ -139,10 +143,14 @@ export function securitySchemesOf(doc: Json): SecurityScheme[] {
   });
 }
 
-function idempotencyOf(op: Json): Operation['idempotency'] {
+/** `x-idempotency: { in: path, name }`: the named path parameter must exist (the mock and client rely on it). */
+function idempotencyOf(op: Json, key: string, parameters: Parameter[]): Operation['idempotency'] {
   const marker = op['x-idempotency'];
   if (marker === undefined) return undefined;
-  return { in: 'path', parameter: String(obj(marker).name) };
+  const { in: place, name } = obj(marker);
+  if (place !== 'path' || !parameters.some((p) => p.in === 'path' && p.name === name))
+    throw new Error(`${key}: x-idempotency must name one of its path parameters (in: path, name: ...)`);
+  return { in: 'path', parameter: String(name) };
 }
 
 /** Operations in document order (paths as written, methods in HTTP_METHODS order), without `components` and `source`. */
@@ -157,7 +165,7 @@ export function operationsOf(
       const parameters = parametersOf(item, op);
       const description = text(op.description);
       const requestBody = requestBodyOf(op);
-      const idempotency = idempotencyOf(op);
+      const idempotency = idempotencyOf(op, `${method} ${path}`, parameters);
       if (typeof op.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);
       return {
         key: `${method} ${path}`,

@@ -1,25 +1,36 @@
 // Which components each operation reaches, and where each operation is written: both read with Redocly's
 // walker (its `ref` visitor reports every `$ref` with where it sits and what it resolves to).
 import path from 'node:path';
-import { BaseResolver, type Document, makeDocumentFromString } from '@redocly/openapi-core';
+import {
+  BaseResolver,
+  type Document,
+  escapePointerFragment,
+  makeDocumentFromString,
+} from '@redocly/openapi-core';
 import { lineOf, walk } from './redocly.ts';
 
 /** `#/components/schemas/Amount` from any pointer inside that component. */
 const componentOf = (pointer: string) => pointer.split('/').slice(0, 4).join('/');
 
-/** Pointer prefixes of an operation's own nodes: the operation and its path item's shared parameters. */
-const escapeSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-const ownPrefixes = (method: string, template: string) => {
-  const item = `#/paths/${escapeSegment(template)}`;
-  return [`${item}/${method.toLowerCase()}/`, `${item}/parameters/`];
-};
+type Edge = { from: string; to: string };
+
+/**
+ * Where an operation's own nodes are: the operation and its path item's shared parameters, under #/paths or
+ * in the component its path item `$ref`s (that component is then used too, but only this method's part of it).
+ */
+function ownNodes(method: string, template: string, edges: readonly Edge[]) {
+  const written = `#/paths/${escapePointerFragment(template)}`;
+  const pathItem = edges.find((e) => e.from === written)?.to;
+  const item = pathItem ?? written;
+  return { prefixes: [`${item}/${method.toLowerCase()}/`, `${item}/parameters/`], pathItem };
+}
 
 /** Components reached from each operation of a bundled document (local refs only), transitively. */
 export async function componentsByOperation(
   bundled: unknown,
   operations: readonly { key: string; method: string; path: string }[],
 ): Promise<Map<string, string[]>> {
-  const edges: { from: string; to: string }[] = [];
+  const edges: Edge[] = [];
   const document = makeDocumentFromString(JSON.stringify(bundled), '/contract/bundle.json');
   await walk(document, {
     ref: {
@@ -28,8 +39,8 @@ export async function componentsByOperation(
       },
     },
   });
-  const reach = (prefixes: string[]): string[] => {
-    const seen = new Set<string>();
+  const reach = ({ prefixes, pathItem }: ReturnType<typeof ownNodes>): string[] => {
+    const seen = new Set<string>(pathItem ? [componentOf(pathItem)] : []);
     const todo = edges.filter((e) => prefixes.some((p) => e.from.startsWith(p))).map((e) => e.to);
     for (let target = todo.pop(); target !== undefined; target = todo.pop()) {
       const component = componentOf(target);
@@ -39,7 +50,7 @@ export async function componentsByOperation(
     }
     return [...seen].sort();
   };
-  return new Map(operations.map((op) => [op.key, reach(ownPrefixes(op.method, op.path))]));
+  return new Map(operations.map((op) => [op.key, reach(ownNodes(op.method, op.path, edges))]));
 }
 
 /** File (relative to the contract's folder) and line where each operation (`METHOD /path`) is written. */
@@ -47,17 +58,21 @@ export async function operationSources(file: string): Promise<Map<string, { file
   const absolute = path.resolve(file);
   const document = (await new BaseResolver().resolveDocument(null, absolute, true)) as Document;
   const sources = new Map<string, { file: string; line: number }>();
-  let template = '';
+  // Path items nest (callbacks hold their own): the innermost open one names the operation.
+  const templates: string[] = [];
   await walk(document, {
     PathItem: {
       enter(_item, ctx) {
-        template = String(ctx.key);
+        templates.push(String(ctx.key));
+      },
+      leave() {
+        templates.pop();
       },
     },
     Operation: {
       enter(_op, ctx) {
         const where = ctx.location;
-        sources.set(`${String(ctx.key).toUpperCase()} ${template}`, {
+        sources.set(`${String(ctx.key).toUpperCase()} ${templates.at(-1)}`, {
           file: path.relative(path.dirname(absolute), where.source.absoluteRef),
           line: lineOf(where.key()),
         });

@@ -118,6 +118,12 @@ describe('an operation added to openapi.yaml alone', () => {
     expect(html).toContain(NEW_OPERATION.summary);
     expect(html).toContain(NEW_OPERATION.scope);
     expect(html).toContain(NEW_OPERATION.exampleName);
+    // Its own notes follow its description: the scope it needs and the account header (scripts/docs/notes.ts).
+    const start = html.indexOf(NEW_OPERATION.description);
+    expect(start).toBeGreaterThan(0);
+    const notes = html.slice(start, start + 2000);
+    expect(notes).toContain(`with scope \`${NEW_OPERATION.scope}\``);
+    expect(notes).toContain('**Account header:** required.');
   });
 
   it('is served by the mock, which enforces its scope and account header', async () => {
@@ -161,8 +167,8 @@ describe('an operation added to openapi.yaml alone', () => {
         env: telemetryOff,
       },
     );
-    expect(review.stdout).toContain(NEW_OPERATION.key);
-    expect(review.stdout).toMatch(/non-breaking/i);
-    expect(review.stdout).not.toMatch(/unacknowledged/i);
+    expect(review.stdout).toContain('✅ **No breaking changes.**');
+    const nonBreaking = review.stdout.split('### Non-breaking changes')[1]?.split('\n### ')[0] ?? '';
+    expect(nonBreaking).toContain(NEW_OPERATION.key);
   });
 });

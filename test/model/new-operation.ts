@@ -5,6 +5,7 @@ export const NEW_OPERATION = {
   path: '/hb/pix/keys',
   operationId: 'registerPixKey',
   summary: 'Register Pix key',
+  description: 'Registers a Pix key for the account named in the account header.',
   scope: 'pix.write',
   exampleName: 'cnpjKey',
   example: { keyType: 'CNPJ', key: '11222333000181' },
@@ -16,7 +17,7 @@ export const NEW_OPERATION_YAML = `
     post:
       operationId: ${NEW_OPERATION.operationId}
       summary: ${NEW_OPERATION.summary}
-      description: Registers a Pix key for the account named in \`x-account-id\`.
+      description: ${NEW_OPERATION.description}
       tags: [Pix]
       security:
         - bearerAuth: [${NEW_OPERATION.scope}]

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ContractModel } from './model.js';
 
+export { ACCOUNT_HEADER } from './headers.js';
 export type * from './model.js';
 export { createRouter, type RouteMatch, type RouteResult } from './route.js';
 export { allScopes, bearerScopes } from './security.js';

@@ -34,6 +34,8 @@ export interface SecurityScheme {
 export interface SecurityRequirement {
   readonly scheme: string;
   readonly type: string;
+  /** For `http` schemes: bearer, basic... */
+  readonly httpScheme?: string;
   readonly scopes: readonly string[];
 }
 

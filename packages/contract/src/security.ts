@@ -1,14 +1,17 @@
 // What an operation's security asks of a request, read from the model.
-import type { Operation } from './model.js';
+import type { Operation, SecurityRequirement } from './model.js';
+
+const isBearer = (r: SecurityRequirement) => r.type === 'http' && r.httpScheme?.toLowerCase() === 'bearer';
 
 /**
- * Scope alternatives of the operation's Bearer (http bearer) schemes: a token must carry every scope of at
- * least one. `[[]]` means a token without scopes will do; `[]` that no Bearer token is asked for.
+ * Scope sets a Bearer token must satisfy: every scope of at least one set. `[[]]` means a token without
+ * scopes will do; `[]` means no Bearer token is needed, because the operation has no security or one of its
+ * alternatives asks for none (e.g. mutual TLS alone).
  */
 export function bearerScopes(operation: Operation): string[][] {
-  return operation.security.flatMap((alternative) =>
-    alternative.filter((r) => r.type === 'http').map((r) => [...r.scopes]),
-  );
+  const alternatives = operation.security.map((alternative) => alternative.filter(isBearer));
+  if (alternatives.length === 0 || alternatives.some((bearer) => bearer.length === 0)) return [];
+  return alternatives.map((bearer) => [...new Set(bearer.flatMap((r) => r.scopes))]);
 }
 
 /** Every scope the contract names on any operation, sorted. */

@@ -30,11 +30,19 @@ describe('createRouter', () => {
     );
   });
 
-  it('prefers literal segments over parameters', () => {
-    const literal = model.operations.find((op) => op.path.split('/').length > 3 && !op.path.includes('{'));
-    expect(literal).toBeDefined();
-    const result = route(literal?.method ?? '', literal?.path ?? '');
-    expect(result.kind === 'match' && result.match.operation.key).toBe(literal?.key);
+  it('prefers a literal segment over a parameter, in whatever order the contract lists them', () => {
+    const literal = { ...model.operations[0], key: 'GET /a/b', method: 'GET', path: '/a/b' } as Operation;
+    const templated = { ...literal, key: 'GET /a/{x}', path: '/a/{x}' } as Operation;
+    for (const operations of [
+      [literal, templated],
+      [templated, literal],
+    ]) {
+      const router = createRouter({ ...model, operations });
+      const exact = router('GET', '/a/b');
+      expect(exact.kind === 'match' && exact.match.operation.key).toBe('GET /a/b');
+      const other = router('GET', '/a/c');
+      expect(other.kind === 'match' && other.match.operation.key).toBe('GET /a/{x}');
+    }
   });
 
   it('says which methods a known path allows', () => {

@@ -1,12 +1,10 @@
 // Access: no token → 401; a token without the operation's scope → 403 (with --unscoped-token); no
 // x-account-id where the operation requires it → 400. Each probe is otherwise the operation's first example.
-import { bearerScopes, type Operation } from '@banking-api/contract';
+import { ACCOUNT_HEADER, bearerScopes, type Operation } from '@banking-api/contract';
 import { firstBody, probeFor } from '../inputs.ts';
 import { describeAnswer } from '../responses.ts';
 import type { CheckContext, Probe } from '../types.ts';
 import { call } from './call.ts';
-
-export const accountHeader = 'x-account-id';
 
 export async function authChecks(ctx: CheckContext, op: Operation): Promise<void> {
   const body = firstBody(op);
@@ -17,7 +15,7 @@ export async function authChecks(ctx: CheckContext, op: Operation): Promise<void
   if (ctx.options.scopeChecks && scopes.length > 0 && scopes.every((alternative) => alternative.length > 0))
     await expectStatus(ctx, op, 'scope-enforced', 403, probe({ credential: 'unscoped' }));
   if (op.accountHeader)
-    await expectStatus(ctx, op, 'account-header-required', 400, probe({ omit: [accountHeader] }));
+    await expectStatus(ctx, op, 'account-header-required', 400, probe({ omit: [ACCOUNT_HEADER] }));
 }
 
 async function expectStatus(
