@@ -1,9 +1,7 @@
 // A real Response (instanceof Response, same API) whose body is already in memory and whose headers are
 // read straight from undici's header object: it skips the web-stream and header-validation work that
 // `new Response(bytes, { headers })` does for every call, which costs more than the request itself here.
-// A streamed answer (`parseAs: 'stream'`) is a plain Response over undici's body.
-import { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
+// A streamed answer (`parseAs: 'stream'`) is a plain Response over the exchange's web stream.
 
 const utf8 = new TextDecoder();
 
@@ -136,25 +134,23 @@ export class BufferedResponse extends Response {
   }
 }
 
-/** undici's headers as a HeadersInit (repeated headers as repeated pairs). */
-function responseInit(res: Dispatcher.ResponseData): ResponseInit {
-  let headers: HeadersInit = res.headers as Record<string, string>;
-  for (const value of Object.values(res.headers)) {
-    if (Array.isArray(value)) {
-      headers = Object.entries(res.headers).flatMap(([k, v]) =>
-        Array.isArray(v)
-          ? v.map((item): [string, string] => [k, item])
-          : [[k, String(v)] as [string, string]],
-      );
-      break;
-    }
+/** Headers as a HeadersInit (repeated headers as repeated pairs). */
+function headersInit(raw: RawHeaders): HeadersInit {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const item of value) pairs.push([name, item]);
+    else if (value !== undefined) pairs.push([name, value]);
   }
-  return { status: res.statusCode, headers };
+  return pairs;
 }
 
-/** A Response whose body is undici's, handed over unread. */
-export function streamedResponse(res: Dispatcher.ResponseData, url: string): Response {
-  const response = new Response(Readable.toWeb(res.body) as ReadableStream, responseInit(res));
+/** A Response over a body handed over unread. */
+export function streamedResponse(
+  body: ReadableStream<Uint8Array>,
+  answer: { status: number; headers: RawHeaders },
+  url: string,
+): Response {
+  const response = new Response(body, { status: answer.status, headers: headersInit(answer.headers) });
   Object.defineProperty(response, 'url', { value: url });
   return response;
 }
