@@ -5,10 +5,10 @@
 
 export const REDACTED = '[redacted]';
 
-/** Between two digit groups: up to three separators, each punctuation, a space or any %XX escape. */
-const GAP = String.raw`(?:[\s.\-/()+]|%[0-9A-Fa-f]{2}){0,3}`;
-/** A digit group may not continue a longer number. */
-const START = String.raw`(?<!\d)`;
+/** Between two digit groups: up to three separators, each punctuation, a space or a %XX escape (or %25XX). */
+const GAP = String.raw`(?:[\s.\-/()+]|%(?:25)?[0-9A-Fa-f]{2}){0,3}`;
+/** A digit group may not continue a longer number (a digit of a %XX escape before it does not count). */
+const START = String.raw`(?:(?<!\d)|(?<=%[0-9A-Fa-f]{2}))`;
 const END = String.raw`(?!\d)`;
 const pattern = (source: string) => new RegExp(source, 'g');
 
@@ -24,18 +24,18 @@ const RULES: [RegExp, string][] = [
     `$1${REDACTED}`,
   ],
   // E-mail address, also with %40 for @.
-  [/[\w.+-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/g, REDACTED],
+  [/[\w.+-]+(?:@|%(?:25)?40)[\w-]+(?:\.[\w-]+)+/g, REDACTED],
   // CNPJ: 2.3.3/4-2 digits, any separators (or none).
   [pattern(`${START}\\d{2}${GAP}\\d{3}${GAP}\\d{3}${GAP}\\d{4}${GAP}\\d{2}${END}`), REDACTED],
   // CPF: 3.3.3-2 digits, any separators (or none).
   [pattern(`${START}\\d{3}${GAP}\\d{3}${GAP}\\d{3}${GAP}\\d{2}${END}`), REDACTED],
   // Brazilian phone: optional +55, area code (in parentheses or not), 4-5 + 4 digits.
   [
-    pattern(`(?:(?:\\+|%2[Bb])\\s*55${GAP})?${START}(?:\\(|%28)?\\d{2}${GAP}9?\\d{4}${GAP}\\d{4}${END}`),
+    pattern(`(?:(?:\\+|%(?:25)?2[Bb])\\s*55${GAP})?${START}(?:\\(|%28)?\\d{2}${GAP}9?\\d{4}${GAP}\\d{4}${END}`),
     REDACTED,
   ],
   // Any other international number: + then 8 or more digits with separators.
-  [/(?:\+|%2[Bb])\d[\d\s().-]{7,}\d/g, REDACTED],
+  [/(?:\+|%(?:25)?2[Bb])\d[\d\s().-]{7,}\d/g, REDACTED],
   // Remaining bare runs of 10 to 14 digits (CPF, CNPJ, phone numbers written some other way).
   [pattern(`${START}\\d{10,14}${END}`), REDACTED],
 ];
