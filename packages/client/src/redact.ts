@@ -31,7 +31,9 @@ const RULES: [RegExp, string][] = [
   [pattern(`${START}\\d{3}${GAP}\\d{3}${GAP}\\d{3}${GAP}\\d{2}${END}`), REDACTED],
   // Brazilian phone: optional +55, area code (in parentheses or not), 4-5 + 4 digits.
   [
-    pattern(`(?:(?:\\+|%(?:25)?2[Bb])\\s*55${GAP})?${START}(?:\\(|%28)?\\d{2}${GAP}9?\\d{4}${GAP}\\d{4}${END}`),
+    pattern(
+      `(?:(?:\\+|%(?:25)?2[Bb])\\s*55${GAP})?${START}(?:\\(|%28)?\\d{2}${GAP}9?\\d{4}${GAP}\\d{4}${END}`,
+    ),
     REDACTED,
   ],
   // Any other international number: + then 8 or more digits with separators.
