@@ -15,6 +15,7 @@ import {
 import type { OperationPolicy } from './contract.js';
 import { InvalidResponseError } from './errors.js';
 import { redact } from './redact.js';
+import { BufferedResponse } from './response.js';
 
 /** The parts of openapi-fetch's per-call options that apply here. */
 export interface CallInit {
@@ -155,9 +156,8 @@ function invalidJson(request: Outgoing, response: Response, error: unknown): Inv
   );
 }
 
-/** Parses a success body as JSON (empty is undefined), typed on failure. */
-async function readJson(request: Outgoing, response: Response): Promise<unknown> {
-  const raw = await response.text();
+/** Parses a success body's text as JSON (empty is undefined), typed on failure. */
+function parseJson(request: Outgoing, response: Response, raw: string): unknown {
   if (!raw) return undefined;
   try {
     return JSON.parse(raw);
@@ -166,25 +166,34 @@ async function readJson(request: Outgoing, response: Response): Promise<unknown>
   }
 }
 
+/** A response header; read straight from undici's object for a buffered response. */
+const headerOf = (response: Response, name: string) =>
+  response instanceof BufferedResponse
+    ? BufferedResponse.headerOf(response, name)
+    : response.headers.get(name);
+
 /** openapi-fetch's reading rules: { data } for a success, { error } (the envelope, or text) otherwise. */
-async function read(request: Outgoing, response: Response, parseAs: ParseAs): Promise<Result> {
-  const contentLength = response.headers.get('content-length');
+function read(request: Outgoing, response: Response, parseAs: ParseAs): Result | Promise<Result> {
+  const contentLength = headerOf(response, 'content-length');
   if (
     response.status === 204 ||
     request.method === 'HEAD' ||
-    (contentLength === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))
+    (contentLength === '0' && !headerOf(response, 'transfer-encoding')?.includes('chunked'))
   )
     return response.ok ? { data: undefined, response } : { error: undefined, response };
   if (response.ok) {
     if (parseAs === 'stream') return { data: response.body, response };
-    if (parseAs === 'json') return { data: await readJson(request, response), response };
-    return { data: await response[parseAs](), response };
+    if (parseAs === 'json' && response instanceof BufferedResponse)
+      return { data: parseJson(request, response, BufferedResponse.textOf(response)), response };
+    if (parseAs === 'json')
+      return response.text().then((raw) => ({ data: parseJson(request, response, raw), response }));
+    return response[parseAs]().then((data: unknown) => ({ data, response }));
   }
-  let error: unknown = await response.text();
-  try {
-    error = JSON.parse(error as string);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { error, response };
+  return response.text().then((text) => {
+    try {
+      return { error: JSON.parse(text), response };
+    } catch {
+      return { error: text, response }; // not JSON: keep the text
+    }
+  });
 }

@@ -65,8 +65,8 @@ interface Call {
   exchange: Exchange | undefined;
   /** Ends the current wait (token provider, pause between attempts) when the call is stopped. */
   wake: ((error: Error) => void) | undefined;
-  /** How long the last attempt took: a retry that would not end before the deadline is not made. */
-  lastAttemptMs: number;
+  /** When the current attempt started (performance.now()): a retry that would not end before the deadline is not made. */
+  attemptStarted: number;
   /** Removes the listener on the caller's signal. */
   unlisten: (() => void) | undefined;
   /** The answer was delivered with its body as a stream: the deadline stays on until the body ends. */
@@ -114,7 +114,6 @@ function armCall(call: Call, timeoutMs: number): void {
     () => stop(call, new TimeoutError(timeoutMs, contextOf(call, call.exchange?.status))),
     timeoutMs,
   );
-  call.timer.unref();
   const { signal } = call.req;
   if (!signal) return;
   const onAbort = () => stop(call, new AbortError(contextOf(call, call.exchange?.status)));
@@ -135,6 +134,7 @@ function disarmCall(call: Call): void {
 /** A call before its first attempt: whether it may be repeated is settled once, from method, model and body. */
 function startCall(req: Outgoing, origin: string, timeoutMs: number): Call {
   const canReplay = replayable(req.body);
+  const now = performance.now();
   const call: Call = {
     req,
     path: req.url.slice(origin.length),
@@ -143,12 +143,12 @@ function startCall(req: Outgoing, origin: string, timeoutMs: number): Call {
     refreshed: false,
     canReplay,
     safe: canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent),
-    endsAt: performance.now() + timeoutMs,
+    endsAt: now + timeoutMs,
     timer: undefined,
     stopped: undefined,
     exchange: undefined,
     wake: undefined,
-    lastAttemptMs: 0,
+    attemptStarted: now,
     unlisten: undefined,
     streaming: false,
   };
@@ -170,9 +170,12 @@ async function within<T>(call: Call, promise: Promise<T>): Promise<T> {
   }
 }
 
-/** Whether waiting `waitMs` and then one more attempt as long as the last still ends before the deadline. */
-const fitsDeadline = (call: Call, waitMs: number) =>
-  performance.now() + waitMs + call.lastAttemptMs < call.endsAt;
+/** Whether waiting `waitMs` and then one more attempt as long as this one still ends before the deadline. */
+function fitsDeadline(call: Call, waitMs: number): boolean {
+  const now = performance.now();
+  const attemptMs = now - call.attemptStarted;
+  return now + waitMs + attemptMs < call.endsAt;
+}
 
 /** The body of this attempt, encoded afresh (a FormData's stream is read once); sets FormData's content type. */
 function attemptBody(req: Outgoing): Body | null {
@@ -219,10 +222,8 @@ export function createTransport(config: TransportConfig) {
   let closed = false;
   let answered = false; // the server has accepted our certificate at least once
 
-  /** The Bearer token: the cached one without waiting, else the provider's answer within the deadline. */
-  async function authorize(call: Call): Promise<string> {
-    const ready = tokens.peek();
-    if (ready !== undefined) return ready;
+  /** The Bearer token from the provider (none cached), within the deadline. */
+  async function fetchToken(call: Call): Promise<string> {
     try {
       return await within(call, tokens.get());
     } catch (error) {
@@ -310,27 +311,31 @@ export function createTransport(config: TransportConfig) {
 
   /** Waits before the next attempt; the deadline or the caller's abort ends the wait. */
   async function pause(call: Call, ms: number): Promise<void> {
-    if (ms > 0) await within(call, sleep(ms, undefined, { ref: false }));
+    if (ms <= 0) return;
+    const timer = new AbortController(); // a stopped call leaves no timer behind
+    try {
+      await within(call, sleep(ms, undefined, { signal: timer.signal })); // ref'd: the call is pending
+    } finally {
+      timer.abort();
+    }
   }
 
   /** One attempt: the answer to deliver, or undefined when another attempt follows (after its wait). */
   async function attempt(call: Call): Promise<Response | undefined> {
     call.req.attempts = ++call.attempt;
-    const token = await authorize(call);
+    const token = tokens.peek() ?? (await fetchToken(call)); // no await while the cached token is good
     call.req.headers.authorization = `Bearer ${token}`;
     const end = watchAttempt(config, call);
-    const started = performance.now();
+    if (call.attempt > 1) call.attemptStarted = performance.now();
     try {
       const answer = await exchange(call, attemptBody(call.req));
       answered = true;
-      call.lastAttemptMs = performance.now() - started;
       const waitMs = againAfter(call, answer, token);
       end(answer.status, waitMs !== undefined);
       if (waitMs === undefined) return deliver(call, answer);
       await pause(call, waitMs);
       return undefined;
     } catch (error) {
-      call.lastAttemptMs = performance.now() - started;
       if (error instanceof BankingClientError) {
         end(call.exchange?.status, false, error);
         throw error; // deadline, abort, oversize: final
