@@ -34,7 +34,7 @@ export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   uploadCnab240(file: Cnab240Source, options?: { filename?: string; signal?: AbortSignal }): UploadResult;
   /** A fresh idempotency id for the idempotent-by-URL PUT operations (reuse it when repeating a call). */
   newIdempotencyId(): string;
-  /** Closes the client's keep-alive connections; later calls fail. */
+  /** Closes the keep-alive connections once the calls in flight have ended (each within its deadline); later calls fail. */
   close(): Promise<void>;
 };
 
