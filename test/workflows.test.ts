@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../scripts/paths.ts';
+import { ORG_REGISTRY } from '../scripts/release.ts';
 import { MARKER } from '../scripts/review/report.ts';
 
 const dir = path.join(root, '.github/workflows');
@@ -20,7 +21,7 @@ type Step = { uses?: string; run?: string; with?: Record<string, unknown> };
 type Workflow = {
   on: Record<string, unknown>;
   permissions?: Record<string, string>;
-  jobs: Record<string, { uses?: string; steps?: Step[] }>;
+  jobs: Record<string, { uses?: string; steps?: Step[]; permissions?: Record<string, string> }>;
 };
 
 const load = (file: string) => parse(readFileSync(path.join(dir, file), 'utf8')) as Workflow;
@@ -85,6 +86,20 @@ describe('the workflows do their jobs', () => {
     const upload = all.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
     expect(upload?.with).toMatchObject({ path: 'generated/site/', 'if-no-files-found': 'error' });
     expect(all.at(-1)?.run).toContain('exit 1');
+  });
+
+  it('release.yml publishes the non-private workspaces on a version tag, checked, with provenance', () => {
+    const release = load('release.yml');
+    expect(release.on).toEqual({ push: { tags: ['v*'] } });
+    expect(release.jobs.publish?.permissions?.['id-token']).toBe('write');
+    const all = steps(release);
+    const setup = all.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setup?.with).toMatchObject({ 'registry-url': ORG_REGISTRY, scope: '@banking-api' });
+    const runs = all.map((s) => s.run ?? '');
+    const at = (text: string) => runs.findIndex((r) => r.includes(text));
+    expect(at('npm run release -- --check --tag')).toBeGreaterThan(-1);
+    expect(at('npm publish --provenance')).toBeGreaterThan(at('npm run release -- --check'));
+    expect(runs[at('npm publish --provenance')]).toContain('release -- --list'); // not a hard-coded list
   });
 });
 

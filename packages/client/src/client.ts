@@ -7,6 +7,7 @@ import { cnabBody } from './cnab.js';
 import { operationLookup } from './contract.js';
 import { type CallInit, call } from './core.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
+import { secretHeaderSet } from './redact.js';
 import { retryPolicy } from './retry.js';
 import { connector, refusesHandshake, resolveTls } from './tls.js';
 import { TokenCache } from './token.js';
@@ -33,7 +34,7 @@ export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   uploadCnab240(file: Cnab240Source, options?: { filename?: string; signal?: AbortSignal }): UploadResult;
   /** A fresh idempotency id for the idempotent-by-URL PUT operations (reuse it when repeating a call). */
   newIdempotencyId(): string;
-  /** Closes the client's keep-alive connections; later calls fail. */
+  /** Closes the keep-alive connections once the calls in flight have ended (each within its deadline); later calls fail. */
   close(): Promise<void>;
 };
 
@@ -72,6 +73,9 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw new TypeError('createBankingClient: `timeoutMs` must be a number > 0');
+  const maxResponseBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0)
+    throw new TypeError('createBankingClient: `maxResponseBytes` must be an integer > 0');
   const tokens = new TokenCache(options.token);
   const tls = resolveTls(options.tls);
   const connect = connector(tls, timeoutMs);
@@ -83,8 +87,10 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     accountId,
     environment,
     timeoutMs,
+    maxResponseBytes,
     retry: retryPolicy(options.retry),
     hooks,
+    secretHeaders: secretHeaderSet(options.secretHeaders),
     probeRefusal: () => refusesHandshake(connect, new URL(baseUrl)),
     certificate: tls.certificate,
   });

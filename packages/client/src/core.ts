@@ -1,6 +1,8 @@
 // The typed methods' runtime. URL, path, query and body serialisation are openapi-fetch's own functions
 // and the result follows its { data, error, response } rules; left out is its per-call WHATWG
 // Request/Headers/fetch plumbing, which bench/client.ts measured as most of a request's cost.
+
+import { randomUUID } from 'node:crypto';
 import {
   createFinalURL,
   createQuerySerializer,
@@ -11,6 +13,9 @@ import {
   type QuerySerializerOptions,
 } from 'openapi-fetch';
 import type { OperationPolicy } from './contract.js';
+import { InvalidResponseError } from './errors.js';
+import { redact } from './redact.js';
+import { BufferedResponse } from './response.js';
 
 /** The parts of openapi-fetch's per-call options that apply here. */
 export interface CallInit {
@@ -42,6 +47,10 @@ export interface Outgoing {
   signal: AbortSignal | undefined;
   /** The caller asked for `parseAs: 'stream'`: hand the body over unread. */
   stream: boolean;
+  /** Sent as `x-request-id` (the caller's own when given), named by every error and hook record. */
+  requestId: string;
+  /** Attempts made so far (the transport counts them). */
+  attempts: number;
 }
 
 export type Send = (request: Outgoing) => Promise<Response>;
@@ -115,7 +124,7 @@ export async function call(
   if (body !== undefined && !(body instanceof FormData) && headers['content-type'] === undefined)
     headers['content-type'] = 'application/json';
 
-  const response = await send({
+  const request: Outgoing = {
     method,
     url,
     path,
@@ -124,30 +133,67 @@ export async function call(
     body,
     signal: init.signal ?? undefined,
     stream: init.parseAs === 'stream',
-  });
+    requestId: headers['x-request-id'] || randomUUID(),
+    attempts: 0,
+  };
+  return read(request, await send(request), init.parseAs ?? 'json');
+}
 
-  // openapi-fetch's reading rules.
-  const contentLength = response.headers.get('content-length');
+/** A success body that does not parse as JSON: a typed error that quotes nothing of the body. */
+function invalidJson(request: Outgoing, response: Response, error: unknown): InvalidResponseError {
+  const type = response.headers.get('content-type') ?? 'no content type';
+  return new InvalidResponseError(
+    `failed: the ${response.status} answer's body is not valid JSON (${type})`,
+    {
+      operationId: request.op.operationId,
+      operation: `${request.method} ${request.path}`,
+      requestId: request.requestId,
+      url: redact(request.url),
+      attempts: request.attempts,
+      status: response.status,
+    },
+    error,
+  );
+}
+
+/** Parses a success body's text as JSON (empty is undefined), typed on failure. */
+function parseJson(request: Outgoing, response: Response, raw: string): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw invalidJson(request, response, error);
+  }
+}
+
+/** A response header; read straight from undici's object for a buffered response. */
+const headerOf = (response: Response, name: string) =>
+  response instanceof BufferedResponse
+    ? BufferedResponse.headerOf(response, name)
+    : response.headers.get(name);
+
+/** openapi-fetch's reading rules: { data } for a success, { error } (the envelope, or text) otherwise. */
+function read(request: Outgoing, response: Response, parseAs: ParseAs): Result | Promise<Result> {
+  const contentLength = headerOf(response, 'content-length');
   if (
     response.status === 204 ||
-    method === 'HEAD' ||
-    (contentLength === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))
+    request.method === 'HEAD' ||
+    (contentLength === '0' && !headerOf(response, 'transfer-encoding')?.includes('chunked'))
   )
     return response.ok ? { data: undefined, response } : { error: undefined, response };
   if (response.ok) {
-    const parseAs = init.parseAs ?? 'json';
     if (parseAs === 'stream') return { data: response.body, response };
-    if (parseAs === 'json' && !contentLength) {
-      const raw = await response.text();
-      return { data: raw ? JSON.parse(raw) : undefined, response };
+    if (parseAs === 'json' && response instanceof BufferedResponse)
+      return { data: parseJson(request, response, BufferedResponse.textOf(response)), response };
+    if (parseAs === 'json')
+      return response.text().then((raw) => ({ data: parseJson(request, response, raw), response }));
+    return response[parseAs]().then((data: unknown) => ({ data, response }));
+  }
+  return response.text().then((text) => {
+    try {
+      return { error: JSON.parse(text), response };
+    } catch {
+      return { error: text, response }; // not JSON: keep the text
     }
-    return { data: await response[parseAs](), response };
-  }
-  let error: unknown = await response.text();
-  try {
-    error = JSON.parse(error as string);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { error, response };
+  });
 }

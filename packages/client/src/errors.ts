@@ -1,3 +1,65 @@
+// Every way a call can fail, as one family of classes. Each error names the operation, the request id,
+// the redacted URL and the status when an answer came; its message, fields and `cause` chain have been
+// through redact(), so printing or serializing an error never shows personal data or credentials.
+import { redact } from './redact.js';
+
+/** Where a failure happened: enough for a log line or a support ticket, nothing personal. */
+export interface ErrorContext {
+  operationId: string;
+  /** `METHOD /path/{template}`. */
+  operation: string;
+  /** The call's `x-request-id`. */
+  requestId: string;
+  /** The request URL, redacted. */
+  url: string;
+  /** Attempts made so far (0 when the call failed before sending). */
+  attempts: number;
+  /** HTTP status, when an answer had started. */
+  status?: number | undefined;
+}
+
+/** A copy of a cause chain with redacted messages (depth-limited); `withhold` drops the messages. */
+function safeCause(error: unknown, withhold: boolean, depth = 0): Error | undefined {
+  if (error === undefined || depth > 3) return undefined;
+  const source = error instanceof Error ? error : new Error(String(error));
+  const copy = new Error(withhold ? '(message withheld)' : redact(source.message));
+  copy.name = source.name;
+  const { code } = source as { code?: unknown };
+  if (typeof code === 'string') Object.assign(copy, { code });
+  const cause = safeCause(source.cause, withhold, depth + 1);
+  if (cause) copy.cause = cause;
+  copy.stack = `${copy.name}: ${copy.message}`; // the original stack may quote the message
+  return copy;
+}
+
+/** Base class of the client's errors. */
+export class BankingClientError extends Error {
+  override name = 'BankingClientError';
+  readonly operationId: string;
+  readonly operation: string;
+  readonly requestId: string;
+  readonly url: string;
+  readonly attempts: number;
+  readonly status: number | undefined;
+
+  constructor(what: string, context: ErrorContext, cause?: unknown, withholdCause = false) {
+    super(`${context.operationId} (${context.operation}) ${redact(what)} [request ${context.requestId}]`);
+    const safe = safeCause(cause, withholdCause);
+    if (safe) this.cause = safe;
+    this.operationId = context.operationId;
+    this.operation = context.operation;
+    this.requestId = context.requestId;
+    this.url = redact(context.url);
+    this.attempts = context.attempts;
+    this.status = context.status;
+  }
+
+  /** What `JSON.stringify(error)` shows: the message and the fields (Error's own are not enumerable). */
+  toJSON(): object {
+    return { ...this, name: this.name, message: this.message, cause: this.cause };
+  }
+}
+
 export type TransportErrorKind =
   | 'tls-handshake'
   | 'dns'
@@ -6,97 +68,93 @@ export type TransportErrorKind =
   | 'connection-reset'
   | 'unknown';
 
-/** A request that got no HTTP answer. The message says what most likely went wrong and what to check. */
-export class TransportError extends Error {
+/** A request that got no complete HTTP answer. The message says what most likely went wrong and what to check. */
+export class TransportError extends BankingClientError {
   override name = 'TransportError';
   constructor(
     readonly kind: TransportErrorKind,
-    message: string,
+    what: string,
     /** The underlying error code (e.g. `ECONNREFUSED`, `UND_ERR_SOCKET`), when there is one. */
     readonly code: string | undefined,
-    readonly attempts: number,
+    context: ErrorContext,
+    cause?: unknown,
   ) {
-    super(message);
+    super(what, context, cause);
   }
 }
 
-/** Facts the hint can use; nothing secret. */
-export interface FailureContext {
-  method: string;
-  url: string;
-  environment: string | undefined;
-  timeoutMs: number;
-  /** Subject and expiry of the configured client certificate, or undefined when none is configured. */
-  certificate: { subject: string; validTo: Date } | undefined;
-  /** A TLS 1.3 connection closed before the server confirmed the handshake (no session ticket). */
-  handshakeRejected: boolean;
-  attempts: number;
-}
-
-const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
-const SERVER_CERT_CODE =
-  /^(CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_TLS_CERT_ALTNAME|HOSTNAME_MISMATCH)/;
-
-function codeOf(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (typeof e.code === 'string') return e.code;
-    e = e.cause as typeof e;
+/** The TLS handshake failed: a certificate problem on either side. Never retried. */
+export class TlsError extends TransportError {
+  override name = 'TlsError';
+  constructor(
+    /** Whose certificate: the server's was not accepted by us, or ours was refused by the server. */
+    readonly certificate: 'server' | 'client',
+    what: string,
+    code: string | undefined,
+    context: ErrorContext,
+    cause?: unknown,
+  ) {
+    super('tls-handshake', what, code, context, cause);
   }
-  return undefined;
 }
 
-function clientCertHint(ctx: FailureContext): string {
-  const env = ctx.environment ? ` for ${ctx.environment}` : '';
-  if (!ctx.certificate)
-    return `no client certificate is configured: pass \`tls: { cert, key }\` or \`tls: { pfx }\`${env}`;
-  const { subject, validTo } = ctx.certificate;
-  if (validTo.getTime() < Date.now())
-    return `the client certificate (${subject}) expired on ${validTo.toISOString()}: renew it`;
-  return `check that the client certificate (${subject}, valid to ${validTo.toISOString()}) is issued for this environment${env} and not revoked, and that \`baseUrl\` points at that environment`;
-}
-
-/** Turns whatever undici/node threw into a TransportError with a hint. */
-export function toTransportError(error: unknown, ctx: FailureContext): TransportError {
-  const code = codeOf(error);
-  const message = error instanceof Error ? error.message : String(error);
-  const target = `${ctx.method} ${ctx.url}${ctx.environment ? ` (${ctx.environment})` : ''}`;
-  const make = (kind: TransportErrorKind, hint: string) =>
-    new TransportError(kind, `${target} failed: ${hint} [${code ?? message}]`, code, ctx.attempts);
-
-  if (
-    code === 'UND_ERR_CONNECT_TIMEOUT' ||
-    code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    code === 'UND_ERR_BODY_TIMEOUT'
-  )
-    return make(
+/** The call's deadline (`timeoutMs`, over every attempt and the whole body) passed. */
+export class TimeoutError extends TransportError {
+  override name = 'TimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    context: ErrorContext,
+    code?: string,
+  ) {
+    super(
       'timeout',
-      `no complete answer within ${ctx.timeoutMs} ms: check that the server is reachable and healthy, or raise \`timeoutMs\``,
+      `failed: no complete answer within ${timeoutMs} ms (one deadline for connecting, every attempt and the whole body): check that the server is reachable and healthy, or raise \`timeoutMs\``,
+      code,
+      context,
     );
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return make('dns', `the host name of \`baseUrl\` does not resolve: check \`baseUrl\` and DNS`);
-  if (code === 'ECONNREFUSED')
-    return make(
-      'connection-refused',
-      `nothing accepts connections at \`baseUrl\`: check host and port, and that the server is running`,
+  }
+}
+
+/** The caller's `signal` aborted the call. */
+export class AbortError extends BankingClientError {
+  override name = 'AbortError';
+  constructor(context: ErrorContext) {
+    super('was aborted by the caller’s signal', context);
+  }
+}
+
+/** The answer's body was larger than `maxResponseBytes`; reading stopped at the limit. */
+export class ResponseTooLargeError extends BankingClientError {
+  override name = 'ResponseTooLargeError';
+  constructor(
+    readonly limit: number,
+    context: ErrorContext,
+  ) {
+    super(
+      `failed: the answer's body is larger than ${limit} bytes (\`maxResponseBytes\`); it was not read further`,
+      context,
     );
-  if (code && SERVER_CERT_CODE.test(code))
-    return make(
-      'tls-handshake',
-      `the server's certificate is not trusted: check \`tls.ca\` (the CA bundle of the server) and that \`baseUrl\` uses the certificate's host name`,
+  }
+}
+
+/** A success answer whose body is not what its content type says (e.g. invalid JSON). */
+export class InvalidResponseError extends BankingClientError {
+  override name = 'InvalidResponseError';
+  constructor(what: string, context: ErrorContext, cause?: unknown) {
+    super(what, context, cause);
+  }
+}
+
+/** The token provider failed or returned no token. Its message is withheld: it may quote credentials. */
+export class TokenProviderError extends BankingClientError {
+  override name = 'TokenProviderError';
+  constructor(context: ErrorContext, cause: unknown) {
+    const kind = cause instanceof Error ? cause.name : typeof cause;
+    super(
+      `failed: token provider failed (${kind}; its message is withheld as it may hold credentials)`,
+      context,
+      cause,
+      true,
     );
-  if (
-    (code && TLS_CODE.test(code)) ||
-    message.includes('before secure TLS connection was established') ||
-    ctx.handshakeRejected
-  )
-    return make(
-      'tls-handshake',
-      `the server refused the TLS handshake (over TLS 1.3 this shows as "other side closed"): ${clientCertHint(ctx)}`,
-    );
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED')
-    return make(
-      'connection-reset',
-      `the connection was closed before the answer arrived: a proxy or the server dropped it; safe requests are retried`,
-    );
-  return make('unknown', `unexpected transport failure: ${message}`);
+  }
 }

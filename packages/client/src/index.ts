@@ -1,6 +1,16 @@
 export type { components, operations, paths } from './api.js';
 export { type BankingClient, createBankingClient, type WithDefaultAccount } from './client.js';
-export { TransportError, type TransportErrorKind } from './errors.js';
+export {
+  AbortError,
+  BankingClientError,
+  InvalidResponseError,
+  ResponseTooLargeError,
+  TimeoutError,
+  TlsError,
+  TokenProviderError,
+  TransportError,
+  type TransportErrorKind,
+} from './errors.js';
 export type {
   AttemptEndInfo,
   AttemptInfo,

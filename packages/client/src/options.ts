@@ -45,12 +45,14 @@ export interface AttemptInfo {
   method: string;
   /** Path template from the spec, e.g. `/ar/pix/v2/pix/{id}`. */
   path: string;
-  /** Full URL with personal data (CPF, CNPJ, e-mail, phone) redacted. */
+  /** Full URL with personal data (CPF, CNPJ, e-mail, phone) and credentials redacted. */
   url: string;
+  /** The call's `x-request-id` (the same for every attempt of a call). */
+  requestId: string;
   /** 1 for the first attempt. */
   attempt: number;
   environment: string | undefined;
-  /** Request headers, Authorization and personal data redacted. */
+  /** Request headers: secret headers masked, personal data redacted. */
   headers: Record<string, string>;
 }
 
@@ -80,8 +82,15 @@ export interface BankingClientOptions {
   token: TokenSource;
   /** Default `x-account-id` for account-scoped operations. */
   accountId?: string;
-  /** Per attempt: longest wait to connect, for the answer to start, and between body chunks. Default 30000 ms. */
+  /**
+   * One deadline per call, over connecting, every attempt and retry wait, and the whole body (a streamed
+   * body too, until it is read). Default 30000 ms.
+   */
   timeoutMs?: number;
+  /** Largest response body read, in bytes, checked while it arrives. Default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Further header names whose values hooks never see (besides Authorization, Cookie, x-api-key...). */
+  secretHeaders?: string[];
   /** Retry policy for safe requests (GET and idempotent-by-URL PUTs), or `false` to never retry. */
   retry?: RetryOptions | false;
   hooks?: Hooks;

@@ -1,9 +1,9 @@
-// A real Response (instanceof Response, same API) whose body is already in memory and whose headers are
-// read straight from undici's header object: it skips the web-stream and header-validation work that
-// `new Response(bytes, { headers })` does for every call, which costs more than the request itself here.
-// A streamed answer (`parseAs: 'stream'`) is a plain Response over undici's body.
-import { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
+// The Response a call returns. A body read into memory is a BufferedResponse: a Response (instanceof,
+// same API) whose headers are read straight from undici's header object. A streamed answer
+// (`parseAs: 'stream'`) is a plain Response over the exchange's web stream.
+
+import { inspect } from 'node:util';
+import { redact } from './redact.js';
 
 const utf8 = new TextDecoder();
 
@@ -60,19 +60,55 @@ class ReceivedHeaders extends Headers {
   }
 }
 
-export class BufferedResponse extends Response {
+/**
+ * A Response over a body already in memory: `instanceof Response`, same API, but it does not run Response's
+ * constructor (webidl checks, a Headers object and a body stream per call, which cost more than the request
+ * here), so every accessor and method of Response is its own.
+ */
+export class BufferedResponse implements Response {
+  readonly status: number;
+  readonly url: string;
   #bytes: Uint8Array | null;
-  #url: string;
   #used = false;
-  #stream: ReadableStream<Uint8Array> | null | undefined;
+  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
   #headers: RawHeaders;
   #received: ReceivedHeaders | undefined;
 
   constructor(bytes: Uint8Array | null, status: number, headers: RawHeaders, url: string) {
-    super(null, { status });
+    this.status = status;
+    this.url = url;
     this.#bytes = bytes;
     this.#headers = headers;
-    this.#url = url;
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
+  }
+  get statusText(): string {
+    return '';
+  }
+  get type(): ResponseType {
+    return 'default';
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  get headers(): Headers {
+    this.#received ??= new ReceivedHeaders(this.#headers);
+    return this.#received;
+  }
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
+  get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    if (this.#bytes === null) return null;
+    this.#stream ??= new ReadableStream<Uint8Array<ArrayBuffer>>({
+      pull: (controller) => {
+        controller.enqueue(this.#take() as Uint8Array<ArrayBuffer>); // undici's buffers are never shared
+        controller.close();
+      },
+    });
+    return this.#stream;
   }
 
   #take(): Uint8Array {
@@ -81,80 +117,66 @@ export class BufferedResponse extends Response {
     return this.#bytes ?? new Uint8Array(0);
   }
 
-  override async text(): Promise<string> {
+  /** The body as text now, without a promise (the client's own JSON reading). */
+  static textOf(response: BufferedResponse): string {
+    return utf8.decode(response.#take());
+  }
+
+  /** A response header as undici gave it, without building the Headers object. */
+  static headerOf(response: BufferedResponse, name: string): string | null {
+    return joined(response.#headers[name]);
+  }
+
+  async text(): Promise<string> {
     return utf8.decode(this.#take());
   }
-  override async json(): Promise<unknown> {
+  async json(): Promise<unknown> {
     return JSON.parse(await this.text());
   }
-  override async arrayBuffer(): Promise<ArrayBuffer> {
+  async arrayBuffer(): Promise<ArrayBuffer> {
     return new Uint8Array(this.#take()).buffer;
   }
-  override async blob(): Promise<Blob> {
+  async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(this.#take());
+  }
+  async blob(): Promise<Blob> {
     return new Blob([new Uint8Array(this.#take())], { type: this.headers.get('content-type') ?? '' });
   }
-  override async formData(): Promise<FormData> {
+  async formData(): Promise<FormData> {
     return new Response(new Uint8Array(this.#take()), { headers: this.headers }).formData();
   }
-  override clone(): Response {
+  clone(): Response {
     if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new BufferedResponse(this.#bytes, this.status, this.#headers, this.#url);
+    return new BufferedResponse(this.#bytes, this.status, this.#headers, this.url);
   }
 
-  // Accessors defined here, not as `get`: TypeScript declares them as plain properties of Response.
+  /** Response's own inspect reads its internal state, which this object does not have. */
+  [inspect.custom](): string {
+    return `Response { status: ${this.status}, url: '${redact(this.url)}', bodyUsed: ${this.#used} }`;
+  }
+
   static {
-    Object.defineProperties(BufferedResponse.prototype, {
-      url: {
-        get(this: BufferedResponse) {
-          return this.#url;
-        },
-      },
-      headers: {
-        get(this: BufferedResponse) {
-          this.#received ??= new ReceivedHeaders(this.#headers);
-          return this.#received;
-        },
-      },
-      bodyUsed: {
-        get(this: BufferedResponse) {
-          return this.#used;
-        },
-      },
-      body: {
-        get(this: BufferedResponse) {
-          if (this.#bytes === null) return null;
-          this.#stream ??= new ReadableStream<Uint8Array>({
-            pull: (controller) => {
-              controller.enqueue(this.#take());
-              controller.close();
-            },
-          });
-          return this.#stream;
-        },
-      },
-    });
+    Object.setPrototypeOf(BufferedResponse.prototype, Response.prototype); // instanceof Response
   }
 }
 
-/** undici's headers as a HeadersInit (repeated headers as repeated pairs). */
-function responseInit(res: Dispatcher.ResponseData): ResponseInit {
-  let headers: HeadersInit = res.headers as Record<string, string>;
-  for (const value of Object.values(res.headers)) {
-    if (Array.isArray(value)) {
-      headers = Object.entries(res.headers).flatMap(([k, v]) =>
-        Array.isArray(v)
-          ? v.map((item): [string, string] => [k, item])
-          : [[k, String(v)] as [string, string]],
-      );
-      break;
-    }
+/** Headers as a HeadersInit (repeated headers as repeated pairs). */
+function headersInit(raw: RawHeaders): HeadersInit {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const item of value) pairs.push([name, item]);
+    else if (value !== undefined) pairs.push([name, value]);
   }
-  return { status: res.statusCode, headers };
+  return pairs;
 }
 
-/** A Response whose body is undici's, handed over unread. */
-export function streamedResponse(res: Dispatcher.ResponseData, url: string): Response {
-  const response = new Response(Readable.toWeb(res.body) as ReadableStream, responseInit(res));
+/** A Response over a body handed over unread. */
+export function streamedResponse(
+  body: ReadableStream<Uint8Array>,
+  answer: { status: number; headers: RawHeaders },
+  url: string,
+): Response {
+  const response = new Response(body, { status: answer.status, headers: headersInit(answer.headers) });
   Object.defineProperty(response, 'url', { value: url });
   return response;
 }

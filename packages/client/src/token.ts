@@ -57,8 +57,7 @@ export class TokenCache {
           return token;
         },
         (error: unknown) => {
-          // Nothing is cached: the next call asks the provider again.
-          throw new Error(`token provider failed: ${error instanceof Error ? error.message : String(error)}`);
+          throw error; // nothing is cached: the next call asks the provider again
         },
       )
       .finally(() => {

@@ -1,12 +1,24 @@
-// Sends one call over undici's Dispatcher.request with the client's policy. A call is a loop of attempts:
-// fill in x-account-id, then per attempt authorize (Bearer), send, and decide from the answer: deliver
-// it, retry once with a fresh token after a 401, or retry a safe call after a retryable status or a
-// transport failure (typed as TransportError). Hooks see every attempt.
+// Sends one call with the client's policy. A call is a loop of attempts under ONE deadline (`timeoutMs`,
+// over connecting, every attempt, the waits between them and the whole body) and the caller's signal:
+// fill in x-account-id, then per attempt authorize (Bearer), exchange (bytes counted against
+// `maxResponseBytes`), and decide from the answer: deliver it, retry once with a fresh token after a 401,
+// or retry a safe call after a retryable status or transport failure, when that can end before the deadline.
+// Hooks see every attempt; every failure is one of the client's typed errors (errors.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { type Body, encodeBody, replayable } from './body.js';
 import type { Outgoing } from './core.js';
-import { type FailureContext, type TransportError, toTransportError } from './errors.js';
+import {
+  AbortError,
+  BankingClientError,
+  type ErrorContext,
+  ResponseTooLargeError,
+  TimeoutError,
+  TokenProviderError,
+  type TransportError,
+} from './errors.js';
+import { type Answer, Exchange } from './exchange.js';
+import { classifyFailure, type FailureFacts, retryHelps } from './failure.js';
 import type { Hooks } from './options.js';
 import { redact, redactHeaders } from './redact.js';
 import { BufferedResponse, streamedResponse } from './response.js';
@@ -20,15 +32,15 @@ export interface TransportConfig {
   accountId: string | undefined;
   environment: string | undefined;
   timeoutMs: number;
+  maxResponseBytes: number;
   retry: RetryPolicy;
   hooks: Hooks | undefined;
+  /** Header names whose values hooks never see. */
+  secretHeaders: ReadonlySet<string>;
   /** Asks the server whether it refuses our certificate (see refusesHandshake). */
   probeRefusal: () => Promise<boolean>;
-  certificate: FailureContext['certificate'];
+  certificate: FailureFacts['certificate'];
 }
-
-/** Statuses whose answer has no body. */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** One call across its attempts. */
 interface Call {
@@ -44,6 +56,21 @@ interface Call {
   canReplay: boolean;
   /** Sending it again cannot do harm: GET, HEAD or idempotent by URL, with a replayable body. */
   safe: boolean;
+  /** The deadline, on performance.now()'s clock. */
+  endsAt: number;
+  timer: NodeJS.Timeout | undefined;
+  /** Set once the deadline passed or the caller aborted: the call fails with it. */
+  stopped: BankingClientError | undefined;
+  /** The attempt in flight. */
+  exchange: Exchange | undefined;
+  /** Ends the current wait (token provider, pause between attempts) when the call is stopped. */
+  wake: ((error: Error) => void) | undefined;
+  /** When the current attempt started (performance.now()): a retry that would not end before the deadline is not made. */
+  attemptStarted: number;
+  /** Removes the listener on the caller's signal. */
+  unlisten: (() => void) | undefined;
+  /** The answer was delivered with its body as a stream: the deadline stays on until the body ends. */
+  streaming: boolean;
 }
 
 /** Tells the hooks how an attempt ended. */
@@ -60,19 +87,94 @@ function fillAccountHeader(req: Outgoing, accountId: string | undefined): void {
   req.headers['x-account-id'] = accountId;
 }
 
-/** A call before its first attempt: whether it may be repeated is settled once, from method, model and body. */
-function startCall(req: Outgoing, origin: string): Call {
-  const canReplay = replayable(req.body);
-  const safe = canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent);
+/** What every error of this call says about it. */
+function contextOf(call: Call, status?: number): ErrorContext {
+  const { req } = call;
   return {
+    operationId: req.op.operationId,
+    operation: `${req.method} ${req.path}`,
+    requestId: req.requestId,
+    url: redact(req.url),
+    attempts: call.attempt,
+    status,
+  };
+}
+
+/** Ends the call with `error` (deadline or abort): the attempt in flight and any wait stop at once. */
+function stop(call: Call, error: BankingClientError): void {
+  if (call.stopped) return;
+  call.stopped = error;
+  call.exchange?.abort(error);
+  call.wake?.(error);
+}
+
+/** The call's deadline timer and the caller's signal; both stop the call. */
+function armCall(call: Call, timeoutMs: number): void {
+  call.timer = setTimeout(
+    () => stop(call, new TimeoutError(timeoutMs, contextOf(call, call.exchange?.status))),
+    timeoutMs,
+  );
+  const { signal } = call.req;
+  if (!signal) return;
+  const onAbort = () => stop(call, new AbortError(contextOf(call, call.exchange?.status)));
+  if (signal.aborted) {
+    onAbort();
+    return;
+  }
+  signal.addEventListener('abort', onAbort, { once: true });
+  call.unlisten = () => signal.removeEventListener('abort', onAbort);
+}
+
+/** The call is over (answer delivered and read, or failed): timer and listener go. */
+function disarmCall(call: Call): void {
+  clearTimeout(call.timer);
+  call.unlisten?.();
+}
+
+/** A call before its first attempt: whether it may be repeated is settled once, from method, model and body. */
+function startCall(req: Outgoing, origin: string, timeoutMs: number): Call {
+  const canReplay = replayable(req.body);
+  const now = performance.now();
+  const call: Call = {
     req,
     path: req.url.slice(origin.length),
     attempt: 0,
     retries: 0,
     refreshed: false,
     canReplay,
-    safe,
+    safe: canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent),
+    endsAt: now + timeoutMs,
+    timer: undefined,
+    stopped: undefined,
+    exchange: undefined,
+    wake: undefined,
+    attemptStarted: now,
+    unlisten: undefined,
+    streaming: false,
   };
+  req.headers['x-request-id'] = req.requestId;
+  armCall(call, timeoutMs);
+  return call;
+}
+
+/** Waits for `promise` unless the call is stopped first (the deadline or the caller's abort). */
+async function within<T>(call: Call, promise: Promise<T>): Promise<T> {
+  if (call.stopped) throw call.stopped;
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      call.wake = reject;
+      promise.then(resolve, reject);
+    });
+  } finally {
+    call.wake = undefined;
+  }
+}
+
+/** Whether waiting `waitMs` and then one more attempt as long as this one still ends before the deadline. */
+function fitsDeadline(call: Call, waitMs: number): boolean {
+  const now = performance.now();
+  const attemptMs = now - call.attemptStarted;
+  return now + waitMs + attemptMs < call.endsAt;
 }
 
 /** The body of this attempt, encoded afresh (a FormData's stream is read once); sets FormData's content type. */
@@ -84,7 +186,8 @@ function attemptBody(req: Outgoing): Body | null {
 }
 
 /** Tells the hooks an attempt starts and returns how to tell them it ended (a no-op without hooks). */
-function watchAttempt(hooks: Hooks | undefined, call: Call, environment: string | undefined): AttemptEnd {
+function watchAttempt(config: TransportConfig, call: Call): AttemptEnd {
+  const { hooks } = config;
   if (!hooks) return noHook;
   const { req } = call;
   const info = {
@@ -92,9 +195,10 @@ function watchAttempt(hooks: Hooks | undefined, call: Call, environment: string 
     method: req.method,
     path: req.path,
     url: redact(req.url),
+    requestId: req.requestId,
     attempt: call.attempt,
-    environment,
-    headers: redactHeaders(req.headers),
+    environment: config.environment,
+    headers: redactHeaders(req.headers, config.secretHeaders),
   };
   const started = performance.now();
   hooks.onAttemptStart?.(info);
@@ -108,129 +212,176 @@ function watchAttempt(hooks: Hooks | undefined, call: Call, environment: string 
     });
 }
 
-/** Hands the answer over: unread when the caller asked for a stream, else read into memory. */
-async function deliver(req: Outgoing, res: Dispatcher.ResponseData, end: AttemptEnd): Promise<Response> {
-  const status = res.statusCode;
-  if (req.stream && !NULL_BODY.has(status)) {
-    end(status, false);
-    return streamedResponse(res, req.url);
-  }
-  const bytes = NULL_BODY.has(status)
-    ? await res.body.dump().then(() => null)
-    : new Uint8Array(await res.body.arrayBuffer());
-  end(status, false); // the attempt's duration includes reading the body
-  return new BufferedResponse(bytes, status, res.headers, req.url);
-}
-
-/** A transport failure is retried for a safe call within the budget, unless retrying cannot help. */
-const retriesFailure = (call: Call, policy: RetryPolicy, failure: TransportError) =>
-  call.safe && call.retries < policy.retries && failure.kind !== 'tls-handshake' && failure.kind !== 'dns';
-
-/** Waits before the next attempt; the caller's abort ends the wait with the caller's own reason. */
-async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms <= 0) return;
-  try {
-    await sleep(ms, undefined, signal && { signal });
-  } catch (error) {
-    throw signal?.aborted ? signal.reason : error;
-  }
-}
+/** A transport failure is retried for a safe call within the budget and the deadline, unless retrying cannot help. */
+const retriesFailure = (call: Call, policy: RetryPolicy, failure: TransportError, waitMs: number) =>
+  call.safe && call.retries < policy.retries && retryHelps(failure) && fitsDeadline(call, waitMs);
 
 export function createTransport(config: TransportConfig) {
   const origin = new URL(config.baseUrl).origin;
-  const { dispatcher, tokens, retry, hooks } = config;
+  const { dispatcher, tokens, retry } = config;
   let closed = false;
   let answered = false; // the server has accepted our certificate at least once
 
-  /** The request of this attempt as undici takes it. */
-  function requestOf(call: Call, body: Body | null): Dispatcher.RequestOptions {
+  /** The Bearer token from the provider (none cached), within the deadline. */
+  async function fetchToken(call: Call): Promise<string> {
+    try {
+      return await within(call, tokens.get());
+    } catch (error) {
+      if (error instanceof BankingClientError) throw error; // deadline or abort while waiting
+      throw new TokenProviderError(contextOf(call), error);
+    }
+  }
+
+  /** Sends this attempt; the answer comes with its body read (or as a stream when asked for). */
+  function exchange(call: Call, body: Body | null): Promise<Answer> {
+    if (call.stopped) return Promise.reject(call.stopped); // stopped before it was sent: send nothing
     const { req } = call;
-    return {
-      origin,
-      path: call.path,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers,
-      body,
-      signal: req.signal,
-      // undici's own per-request timers (fresh for every attempt): no extra timer or signal per call.
-      headersTimeout: config.timeoutMs,
-      bodyTimeout: config.timeoutMs,
-    };
+    const current = new Exchange(
+      dispatcher,
+      {
+        origin,
+        path: call.path,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        body,
+        // The call's own deadline bounds the attempt: undici's per-attempt timers are not needed.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      },
+      {
+        maxBytes: config.maxResponseBytes,
+        stream: req.stream,
+        oversize: (status) => new ResponseTooLargeError(config.maxResponseBytes, contextOf(call, status)),
+        onEnd: () => {
+          if (call.streaming) disarmCall(call);
+        },
+      },
+    );
+    call.exchange = current;
+    return current.answer;
   }
 
   /** A 401 gets one more attempt with a fresh token, outside the retry budget, if the body can be resent. */
   function refreshesToken(call: Call, status: number, token: string): boolean {
     if (status !== 401 || call.refreshed || !call.canReplay || !tokens.refreshable) return false;
+    if (!fitsDeadline(call, 0)) return false;
     call.refreshed = true;
     tokens.invalidate(token);
     return true;
   }
 
-  /** A safe call within its budget is retried after 429 or 5xx: the wait, or undefined to deliver the answer. */
-  function statusRetryWait(call: Call, res: Dispatcher.ResponseData): number | undefined {
-    if (!call.safe || call.retries >= retry.retries || !retryableStatus(res.statusCode)) return undefined;
+  /** A safe call within its budget and deadline is retried after 429 or 5xx: the wait, or undefined to deliver. */
+  function statusRetryWait(call: Call, answer: Answer): number | undefined {
+    if (!call.safe || call.retries >= retry.retries || !retryableStatus(answer.status)) return undefined;
     // A Retry-After longer than the policy allows is not waited for: the answer is delivered.
-    const wait = backoffMs(retry, call.retries + 1, retryAfterMs(res.headers['retry-after']));
-    if (wait !== undefined) call.retries++;
+    const wait = backoffMs(retry, call.retries + 1, retryAfterMs(answer.headers['retry-after']));
+    if (wait === undefined || !fitsDeadline(call, wait)) return undefined;
+    call.retries++;
     return wait;
   }
 
   /** After an answer: how long to wait before attempting again, or undefined to deliver it. */
-  const againAfter = (call: Call, res: Dispatcher.ResponseData, token: string) =>
-    refreshesToken(call, res.statusCode, token) ? 0 : statusRetryWait(call, res);
+  const againAfter = (call: Call, answer: Answer, token: string) =>
+    refreshesToken(call, answer.status, token) ? 0 : statusRetryWait(call, answer);
 
-  /** What undici or Node threw, as a TransportError with a hint. */
+  /** The answer as a Response; a streamed body keeps the deadline on until it is read. */
+  function deliver(call: Call, answer: Answer): Response {
+    const { body } = answer;
+    if (!(body instanceof ReadableStream))
+      return new BufferedResponse(body, answer.status, answer.headers, call.req.url);
+    call.streaming = true;
+    return streamedResponse(body, answer, call.req.url);
+  }
+
+  /** What undici or Node threw, as a typed error with a hint. */
   async function failureOf(call: Call, error: unknown): Promise<TransportError> {
-    const context: FailureContext = {
-      method: call.req.method,
-      url: redact(call.req.url),
+    const facts: FailureFacts = {
       environment: config.environment,
       timeoutMs: config.timeoutMs,
       certificate: config.certificate,
       handshakeRejected: false,
-      attempts: call.attempt,
     };
-    const failure = toTransportError(error, context);
+    const context = contextOf(call, call.exchange?.status);
+    const failure = classifyFailure(error, facts, context);
     // "Closed" before any answer ever arrived may be a refused certificate (TLS 1.3): ask the server.
-    if (failure.kind !== 'connection-reset' || answered || !(await config.probeRefusal())) return failure;
-    return toTransportError(error, { ...context, handshakeRejected: true });
+    if (failure.kind !== 'connection-reset' || answered || !(await within(call, config.probeRefusal())))
+      return failure;
+    return classifyFailure(error, { ...facts, handshakeRejected: true }, context);
+  }
+
+  /** Waits before the next attempt; the deadline or the caller's abort ends the wait. */
+  async function pause(call: Call, ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const timer = new AbortController(); // a stopped call leaves no timer behind
+    try {
+      await within(call, sleep(ms, undefined, { signal: timer.signal })); // ref'd: the call is pending
+    } finally {
+      timer.abort();
+    }
+  }
+
+  /** One attempt: the answer to deliver, or undefined when another attempt follows (after its wait). */
+  async function attempt(call: Call): Promise<Response | undefined> {
+    call.req.attempts = ++call.attempt;
+    const token = tokens.peek() ?? (await fetchToken(call)); // no await while the cached token is good
+    call.req.headers.authorization = `Bearer ${token}`;
+    const end = watchAttempt(config, call);
+    if (call.attempt > 1) call.attemptStarted = performance.now();
+    try {
+      const answer = await exchange(call, attemptBody(call.req));
+      answered = true;
+      const waitMs = againAfter(call, answer, token);
+      end(answer.status, waitMs !== undefined);
+      if (waitMs === undefined) return deliver(call, answer);
+      await pause(call, waitMs);
+      return undefined;
+    } catch (error) {
+      if (error instanceof BankingClientError) {
+        end(call.exchange?.status, false, error);
+        throw error; // deadline, abort, oversize: final
+      }
+      return retryAfterFailure(call, await failureOf(call, error), end);
+    }
+  }
+
+  /** After a transport failure: retry (undefined) or throw it. */
+  async function retryAfterFailure(call: Call, failure: TransportError, end: AttemptEnd): Promise<undefined> {
+    const waitMs = backoffMs(retry, call.retries + 1) ?? 0;
+    const again = retriesFailure(call, retry, failure, waitMs);
+    end(undefined, again, failure);
+    if (!again) throw failure;
+    call.retries++;
+    await pause(call, waitMs);
+    return undefined;
   }
 
   async function send(req: Outgoing): Promise<Response> {
     if (closed) throw new TypeError('banking client: this client was closed with close(); create a new one');
     fillAccountHeader(req, config.accountId);
-    const call = startCall(req, origin);
-    for (;;) {
-      call.attempt++;
-      const token = tokens.peek() ?? (await tokens.get()); // no await while the cached token is good
-      req.headers.authorization = `Bearer ${token}`;
-      const body = attemptBody(req);
-      const end = watchAttempt(hooks, call, config.environment);
-      try {
-        const res = await dispatcher.request(requestOf(call, body));
-        answered = true;
-        const waitMs = againAfter(call, res, token);
-        if (waitMs === undefined) return await deliver(req, res, end);
-        await res.body.dump();
-        end(res.statusCode, true);
-        await pause(waitMs, req.signal);
-      } catch (error) {
-        if (req.signal?.aborted) throw req.signal.reason; // the caller's own abort is not a transport failure
-        const failure = await failureOf(call, error);
-        const again = retriesFailure(call, retry, failure);
-        end(undefined, again, failure);
-        if (!again) throw failure;
-        call.retries++;
-        await pause(backoffMs(retry, call.retries) ?? 0, req.signal);
-      }
+    const call = startCall(req, origin, config.timeoutMs);
+    let response: Response | undefined;
+    try {
+      while (response === undefined) response = await attempt(call);
+      return response;
+    } catch (error) {
+      throw call.stopped ?? error; // a stop during a step wins over the step's own failure
+    } finally {
+      // A streamed body keeps the deadline until it ends (Exchange onEnd).
+      if (!call.streaming || call.exchange?.ended) disarmCall(call);
     }
   }
 
   return {
     send,
+    /** Lets calls in flight end (each within its deadline), then closes the connections. */
     async close() {
       closed = true;
-      await dispatcher.close();
+      const backstop = setTimeout(() => void dispatcher.destroy(), config.timeoutMs + 1000);
+      try {
+        await dispatcher.close();
+      } finally {
+        clearTimeout(backstop);
+      }
     },
   };
 }

@@ -1,8 +1,10 @@
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptEndInfo, AttemptInfo } from '../src/index.js';
 import { createBankingClient } from '../src/index.js';
-import { redact } from '../src/redact.js';
+import { redact, redactHeaders, secretHeaderSet } from '../src/redact.js';
+import { corpusItem, leaksIn } from './corpus.js';
 import { envelope, json, jwt, makePki, type Pki, startServer, type TestServer } from './harness.js';
 
 let pki: Pki;
@@ -117,5 +119,54 @@ describe('secrets and personal data stay out of output', () => {
         '/x/123.456.789-09?cnpj=11.222.333/0001-81&doc=11222333000181&m=a.b%40c.com.br&p=%2B5511987654321 +55 11 98765-4321',
       ),
     ).toBe('/x/[redacted]?cnpj=[redacted]&doc=[redacted]&m=[redacted]&p=[redacted] [redacted]');
+  });
+
+  it('redacts the forms the issue names', () => {
+    for (const [text, expected] of [
+      ['/ar/x/11.222.333%2F0001-81/y', '/ar/x/[redacted]/y'],
+      ['call (11) 91234-5678 now', 'call [redacted] now'],
+      ['cpf 123 456 789 09.', 'cpf [redacted].'],
+      ['+55 11 91234-5678', '[redacted]'],
+      ['11912345678', '[redacted]'],
+      ['Authorization: Bearer abc.def-123', 'Authorization: Bearer [redacted]'],
+      [
+        '{"access_token":"opaque-42","password":"hunter2"}',
+        '{"access_token":"[redacted]","password":"[redacted]"}',
+      ],
+      ['at 2026-11-23T13:00:00.000Z, port 43211, 300 ms', 'at 2026-11-23T13:00:00.000Z, port 43211, 300 ms'],
+    ] as const)
+      expect(redact(text), text).toBe(expected);
+  });
+
+  it('corpus: every value, in every format, inside URLs, JSON bodies, messages and headers', () => {
+    const contexts: ((v: string) => string)[] = [
+      (v) => `https://api.example.com/ar/x/${v}/y?z=1`,
+      (v) => `https://api.example.com/ar/x/${encodeURIComponent(v)}?doc=${encodeURIComponent(v)}&n=2`,
+      (v) => JSON.stringify({ customer: { document: v, note: `doc ${v}` } }),
+      (v) => `request failed for ${v}: upstream said no (${v})`,
+      (v) => v,
+    ];
+    fc.assert(
+      fc.property(corpusItem, fc.integer({ min: 0, max: contexts.length - 1 }), (value, at) => {
+        const text = (contexts[at] as (v: string) => string)(value);
+        expect(leaksIn(redact(text), [value])).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('secret headers, default and configured, are masked whole', () => {
+    const secret = secretHeaderSet(['X-Partner-Secret']);
+    expect(
+      redactHeaders(
+        { authorization: 'Bearer abc', 'x-api-key': 'k-1', 'x-partner-secret': 's-1', 'x-note': 'a@b.co' },
+        secret,
+      ),
+    ).toEqual({
+      authorization: 'Bearer [redacted]',
+      'x-api-key': '[redacted]',
+      'x-partner-secret': '[redacted]',
+      'x-note': '[redacted]',
+    });
   });
 });

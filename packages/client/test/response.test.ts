@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BufferedResponse } from '../src/response.js';
 
@@ -23,6 +24,11 @@ describe('BufferedResponse behaves as a Response', () => {
       ['set-cookie', 'a=1, b=2'],
     ]);
     expect(() => response.headers.set('x', 'y')).toThrow(/immutable/);
+    // It is built without Response's constructor: what Response reads from its internal state is its own.
+    expect(Object.prototype.toString.call(response)).toBe('[object Response]');
+    expect([response.statusText, response.type, response.redirected]).toEqual(['', 'default', false]);
+    expect(inspect(response)).toBe("Response { status: 200, url: 'https://h/p', bodyUsed: false }");
+    expect(new BufferedResponse(null, 404, {}, 'u').ok).toBe(false);
   });
 
   it('reads the body once, in any form; clone gives a second read', async () => {
