@@ -1,11 +1,10 @@
 // From the dereferenced bundle (every `$ref` inlined by Redocly) to the model's operations: the one place
 // that knows how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
 
-import { ACCOUNT_HEADER } from '../packages/contract/src/headers.ts';
+import { ACCOUNT_HEADER, HTTP_METHODS } from '../packages/contract/src/http.ts';
 import type {
   FormField,
   Gap,
-  HttpMethod,
   JsonSchema,
   MediaType,
   NamedExample,
@@ -22,17 +21,6 @@ type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-export const HTTP_METHODS: readonly HttpMethod[] = [
-  'GET',
-  'PUT',
-  'POST',
-  'DELETE',
-  'PATCH',
-  'HEAD',
-  'OPTIONS',
-  'TRACE',
-];
 
 export const gapsOf = (node: Json): Gap[] =>
   list<Json>(node['x-unspecified']).map((g) => ({ topic: String(g.topic), detail: String(g.detail) }));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
+import { HTTP_METHODS, type HttpMethod } from '@banking-api/contract';
 import type { Client, FetchResponse } from 'openapi-fetch';
 import { Agent } from 'undici';
 import type { paths } from './api.js';
@@ -25,7 +26,7 @@ export type WithDefaultAccount<P> = {
   [Path in keyof P]: { [M in keyof P[Path]]: AccountOptional<P[Path][M]> };
 };
 
-type Methods = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Methods = HttpMethod;
 type MediaType = `${string}/${string}`;
 type UploadResult = Promise<FetchResponse<paths['/hb/cnab/240/files']['post'], object, MediaType>>;
 
@@ -99,10 +100,10 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     call(transport.send, baseUrl, method, path, operation(method, path), init);
 
   const client = {
-    GET: forward('GET'),
-    PUT: forward('PUT'),
-    POST: forward('POST'),
-    DELETE: forward('DELETE'),
+    ...(Object.fromEntries(HTTP_METHODS.map((method) => [method, forward(method)])) as Record<
+      Methods,
+      ReturnType<typeof forward>
+    >),
     async uploadCnab240(file: Cnab240Source, opts: { filename?: string; signal?: AbortSignal } = {}) {
       const { body, contentType } = await cnabBody(file, opts.filename);
       return client.POST('/hb/cnab/240/files', {

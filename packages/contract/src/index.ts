@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ContractModel } from './model.js';
 
-export { ACCOUNT_HEADER } from './headers.js';
+export { ACCOUNT_HEADER, HTTP_METHODS } from './http.js';
 export type * from './model.js';
 export { createRouter, type RouteMatch, type RouteResult } from './route.js';
 export { allScopes, bearerScopes } from './security.js';
