@@ -16,7 +16,7 @@ const config = fileURLToPath(new URL('./diff-config.yaml', import.meta.url));
 /** Semver impact as the engine rates it: major = breaking, minor = compatible addition, patch = docs. */
 export type Impact = 'major' | 'minor' | 'patch';
 
-type Location = { file: string; pointer: string; line?: number; value?: unknown };
+export type Location = { file: string; pointer: string; line?: number; value?: unknown };
 
 /** One change of the engine's JSON report (reportVersion 1). */
 export type EngineChange = {
@@ -63,7 +63,19 @@ export async function runDiffEngine(
   const report = JSON.parse(await readFile(outFile, 'utf8')) as EngineReport;
   if (report.reportVersion !== '1')
     throw new Error(`redocly diff: unknown report version ${report.reportVersion}`);
-  return report;
+  return withAbsoluteFiles(report, path.dirname(outFile));
+}
+
+/** The engine names files relative to its working directory (a temporary one): make them absolute. */
+function withAbsoluteFiles(report: EngineReport, cwd: string): EngineReport {
+  const absolute = (at: Location | undefined) => at && { ...at, file: path.resolve(cwd, at.file) };
+  const changes = report.changes.map((c) => ({
+    ...c,
+    base: absolute(c.base),
+    revision: absolute(c.revision),
+    verdicts: c.verdicts.map((v) => ({ ...v, location: absolute(v.location) })),
+  }));
+  return { ...report, changes };
 }
 
 /** The spec a base without openapi.yaml is compared as: everything in the head is new. */

@@ -37,6 +37,8 @@ export type Snapshot = {
   commit: string;
   /** The spec file in the snapshot, or undefined when the ref has no spec yet. */
   specFile: string | undefined;
+  /** The snapshot's folder: the repository's root at the ref. */
+  dir: string;
   dispose: () => Promise<void>;
 };
 
@@ -60,5 +62,5 @@ export async function snapshotAt(repo: string, ref: string, specRelative: string
     throw error;
   }
   const specFile = path.join(dir, specRelative);
-  return { commit, specFile: existsSync(specFile) ? specFile : undefined, dispose };
+  return { commit, specFile: existsSync(specFile) ? specFile : undefined, dir, dispose };
 }

@@ -1,3 +1,7 @@
 // The pipeline steps the review reuses, so it lints and renders types exactly as the build does.
-export { lintSpec, type Problem } from '../lint.ts';
-export { renderTypes } from '../types.ts';
+// Loaded on demand (each pulls in a large toolchain: Spectral; openapi-typescript and TypeScript).
+export type { Problem } from '../lint.ts';
+
+export const lintSpec = async (file: string) => (await import('../lint.ts')).lintSpec(file);
+export const renderTypes = async (bundle: Parameters<typeof import('../types.ts').renderTypes>[0]) =>
+  (await import('../types.ts')).renderTypes(bundle);

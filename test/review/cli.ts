@@ -85,7 +85,7 @@ describe('review of the real spec in a git repository', () => {
     await git('commit', '-q', '-am', `remove ${removed.key}`);
     const { code, report, stderr } = await review();
     expect(code).toBe(1);
-    expect(stderr).toContain(`Breaking-change gate failed: unacknowledged: ${removed.key}`);
+    expect(stderr).toContain(`Breaking-change gate failed: unacknowledged: path-removed:${removed.key}:`);
     expect(report).toMatch(/## Spec review: `[0-9a-f]{40} \([0-9a-f]{7}\)` → `working tree`/);
     expect(report).toContain(
       `- **\`${removed.key}\`** (${removed.operationId})\n  - Path \`${removed.path}\` was removed.`,

@@ -1,64 +1,7 @@
-// Turns the engine's report into changes per operation ("METHOD /path"), adds our client rules on top.
-// Which operations a pointer names comes from the contract model of the side the pointer points into.
+// Plain words for a change the engine reports without a verdict: "Added request body field `accountDigit`".
 import type { LoadedContract } from '../../model/load.ts';
-import type { Change } from './change.ts';
-import type { EngineChange, EngineReport } from './diff-engine.ts';
-import { DOCUMENT, operationAt, operationsAt, pointerSegments } from './operations.ts';
-import { renamedPathParameters } from './path-params.ts';
-
-// Reported in their own sections of the review, not as API changes.
-const OWN_SECTIONS = /\/(x-unspecified|x-breaking-changes-acknowledged)(\/|$)/;
-
-/** Changes the review reports elsewhere: gaps, acknowledgements and info.version have their own sections. */
-function ownSection(change: EngineChange): boolean {
-  const pointers = [change.path, change.base?.pointer, change.revision?.pointer];
-  if (pointers.some((p) => p !== undefined && OWN_SECTIONS.test(p))) return true;
-  if (change.property?.startsWith('x-breaking-changes')) return true;
-  return change.path === '#/info' && change.property === 'version';
-}
-
-/** Operations (new keys for renamed ones) of every pointer of an engine change, each read on its side. */
-function operationsOf(
-  change: EngineChange,
-  base: LoadedContract,
-  head: LoadedContract,
-  renames: Map<string, string>,
-): string[] {
-  const operations = new Set<string>();
-  const add = (pointer: string, side: LoadedContract) => {
-    for (const op of operationsAt(pointer, side.model)) operations.add(renames.get(op) ?? op);
-  };
-  add(change.path, change.kind === 'removed' ? base : head);
-  if (change.base) add(change.base.pointer, base);
-  if (change.revision) add(change.revision.pointer, head);
-  if (operations.size > 1) operations.delete(DOCUMENT);
-  return [...operations].sort();
-}
-
-/** `renames`: operations whose path parameter was renamed, reported (and acknowledged) under their new key only. */
-export function classify(
-  report: EngineReport,
-  base: LoadedContract,
-  head: LoadedContract,
-  renames: Map<string, string>,
-): Change[] {
-  const changes: Change[] = [];
-  for (const change of report.changes) {
-    if (ownSection(change)) continue;
-    const where = {
-      operations: operationsOf(change, base, head, renames),
-      source: 'redocly diff' as const,
-      pointer: change.path,
-    };
-    if (change.verdicts.length === 0) {
-      const side = change.kind === 'removed' ? base : head;
-      changes.push({ ...where, impact: change.impact, rule: change.kind, message: describe(change, side) });
-    }
-    for (const v of change.verdicts)
-      changes.push({ ...where, impact: v.impact, rule: v.ruleId, message: v.message });
-  }
-  return [...changes, ...renamedPathParameters(renames)];
-}
+import type { EngineChange } from './diff-engine.ts';
+import { DOCUMENT, operationAt, pointerSegments } from './operations.ts';
 
 /** The node at `segments` of the bundled document (no `$ref` followed): a parameter's name and place. */
 function nodeAt(bundle: unknown, segments: readonly string[]): unknown {
@@ -103,7 +46,7 @@ function location(segments: readonly string[], start: number, side: LoadedContra
 }
 
 /** "Added request body field `accountDigit`" from a change the engine reports without a verdict. */
-function describe(change: EngineChange, side: LoadedContract): string {
+export function describe(change: EngineChange, side: LoadedContract): string {
   const segments = pointerSegments(change.path);
   const start = detailStart(segments, side);
   if (segments[0] === 'paths' && start === segments.length) {
