@@ -17,8 +17,9 @@ function parameterName(side: LoadedContract, segments: readonly string[]): strin
   return param?.name ? `${param.in ?? ''} parameter \`${param.name}\``.trim() : 'parameter';
 }
 
-/** Index of the first segment below the operation (or path item) a `#/paths` pointer names; 0 elsewhere. */
+/** Index of the first segment below the operation (or path item, or component) a pointer names; 0 elsewhere. */
 function detailStart(segments: readonly string[], side: LoadedContract): number {
+  if (segments[0] === 'components' && segments.length > 3) return 3;
   if (segments[0] !== 'paths') return 0;
   const [, path = '', method] = segments;
   return operationAt(side.model, path, method) ? 3 : 2;
@@ -53,7 +54,8 @@ export function describe(change: EngineChange, side: LoadedContract): string {
     const what = segments.length > 2 ? 'the operation' : `path \`${segments[1]}\``;
     return change.property ? `Changed \`${change.property}\` of ${what}` : `${capital(change.kind)} ${what}`;
   }
-  const where = location(segments, start, side) || (segments[0] ?? DOCUMENT);
+  const component = segments[0] === 'components' && start === 3 ? ` of component \`${segments[2]}\`` : '';
+  const where = (location(segments, start, side) || (segments[0] ?? DOCUMENT)) + component;
   if (change.kind === 'modified') return `Changed \`${change.property ?? 'value'}\` of ${where}`;
   return `${capital(change.kind)} ${where}`;
 }
