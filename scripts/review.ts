@@ -82,15 +82,18 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
+  // Loading the review's libraries takes longest: let it run while git extracts the base.
+  const loading = import('./review/run.ts');
+  loading.catch(() => {}); // awaited below
   const spec = await realpath(path.resolve(values.spec));
   const repo = await repoOf(spec);
   const ref = values.base ?? (await defaultBase(repo));
   const snapshot = await snapshotAt(repo, ref, path.relative(repo, spec));
   try {
-    // The engine is a separate process: start it before loading the in-process tools.
+    // The engine is a separate process: it runs while this one loads both contracts.
     const engine = startDiffEngine(snapshot.specFile, spec);
     engine.catch(() => {}); // awaited inside reviewSpecs
-    const { reviewSpecs } = await import('./review/run.ts');
+    const { reviewSpecs } = await loading;
     const review = await reviewSpecs({
       baseFile: snapshot.specFile,
       headFile: spec,

@@ -3,7 +3,6 @@
 // of its breaking findings). Only entries added by the change under review count, so an old
 // acknowledgement never lets a later break through.
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument } from 'yaml';
 import { type Finding, isBreaking } from './finding.ts';
 import type { VersionCheck } from './semver.ts';
 
@@ -43,6 +42,7 @@ const acknowledges = (a: Acknowledgement, f: Finding) => a.id === f.id || a.oper
 
 /** "openapi.yaml:12" of info.x-breaking-changes-acknowledged[index] in the head source, for error messages. */
 async function where(file: string, index: number): Promise<string> {
+  const { LineCounter, parseDocument } = await import('yaml'); // only for this error message
   const lines = new LineCounter();
   const doc = parseDocument(await readFile(file, 'utf8'), { lineCounter: lines });
   const node = doc.getIn(['info', ACK_KEY, index], true) as { range?: [number] } | undefined;
