@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { root, specPath } from './paths.ts';
 import { startDiffEngine } from './review/diff-engine.ts';
 import { defaultBase, repoOf, snapshotAt } from './review/git-snapshot.ts';
+import { load } from './review/modules.ts';
 import type { Review } from './review/run.ts';
 
 const FORMATS = ['markdown', 'json', 'junit', 'github'] as const;
@@ -82,18 +83,17 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  // Loading the review's libraries takes longest: let it run while git extracts the base.
-  const loading = import('./review/run.ts');
-  loading.catch(() => {}); // awaited below
   const spec = await realpath(path.resolve(values.spec));
   const repo = await repoOf(spec);
   const ref = values.base ?? (await defaultBase(repo));
   const snapshot = await snapshotAt(repo, ref, path.relative(repo, spec));
   try {
-    // The engine is a separate process: it runs while this one loads both contracts.
+    // The engine is a separate process (spawned by now): it runs while this one loads both contracts.
     const engine = startDiffEngine(snapshot.specFile, spec);
     engine.catch(() => {}); // awaited inside reviewSpecs
-    const { reviewSpecs } = await loading;
+    const { reviewSpecs } = await load<typeof import('./review/run.ts')>(
+      new URL('./review/run.ts', import.meta.url),
+    );
     const review = await reviewSpecs({
       baseFile: snapshot.specFile,
       headFile: spec,

@@ -2,6 +2,9 @@
 // Loaded on demand (each pulls in a large toolchain: Spectral; openapi-typescript and TypeScript).
 export type { Problem } from '../lint.ts';
 
+type Types = typeof import('../types.ts');
+
 export const lintSpec = async (file: string) => (await import('../lint.ts')).lintSpec(file);
-export const renderTypes = async (bundle: Parameters<typeof import('../types.ts').renderTypes>[0]) =>
+
+export const renderTypes = async (bundle: Parameters<Types['renderTypes']>[0]) =>
   (await import('../types.ts')).renderTypes(bundle);

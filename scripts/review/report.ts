@@ -82,9 +82,9 @@ function gateLines({ gate }: Review): string[] {
   return lines;
 }
 
+/** The check's message names the next version the changes need when info.version falls short. */
 function versionLines({ version }: Review): string[] {
-  const next = version.required === 'none' ? '' : ` Next version at least: ${code(version.next)}.`;
-  return ['### Version', '', `${version.ok ? '✅' : '⚠️'} ${version.message}.${next}`, ''];
+  return ['### Version', '', `${version.ok ? '✅' : '⚠️'} ${version.message}.`, ''];
 }
 
 function lintLines(lint: LintDelta | undefined): string[] {

@@ -11,7 +11,7 @@ import { type Finding, overallImpact } from './finding.ts';
 import { placeFindings, type Roots } from './findings.ts';
 import { type GapsDelta, gapsDelta } from './gaps.ts';
 import { createLocator } from './lines.ts';
-import type { LintDelta } from './lint-delta.ts';
+import { type LintDelta, lintDelta } from './lint-delta.ts';
 import { renamedOperations } from './path-params.ts';
 import { lintSpec, type Problem, renderTypes } from './pipeline.ts';
 import { ownSection, runRules } from './rules/index.ts';
@@ -79,11 +79,7 @@ const lintOnce = oncePerText(lintSpec);
 async function lintChange(input: ReviewInput): Promise<LintDelta | undefined> {
   if (!input.lint) return undefined;
   const before: Promise<Problem[]> = input.baseFile ? lintOnce(input.baseFile) : Promise.resolve([]);
-  const [{ lintDelta }, a, b] = await Promise.all([
-    import('./lint-delta.ts'),
-    before,
-    lintOnce(input.headFile),
-  ]);
+  const [a, b] = await Promise.all([before, lintOnce(input.headFile)]);
   return lintDelta(a, b);
 }
 

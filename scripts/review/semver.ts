@@ -71,6 +71,6 @@ export function checkVersion(base: string, head: string, required: Bump): Versio
     ? actual === 'none'
       ? `info.version ${base} unchanged; none needed`
       : `info.version ${base} → ${head} (${actual} bump; ${required === 'none' ? 'no bump' : `${required}`} needed)`
-    : `info.version ${base} → ${head} is a ${actual === 'none' ? 'no' : actual} bump; the changes need a ${needed} bump: ${next}`;
+    : `${actual === 'none' ? `info.version ${base} unchanged` : `info.version ${base} → ${head} is a ${actual} bump`}; the changes need a ${needed} bump: ${next}`;
   return result(actual, breakingAllowed, ok, message);
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadContract } from '../../model/load.ts';
 import type { Operation } from '../../packages/contract/src/model.ts';
-import { specPath } from '../../scripts/paths.ts';
+import { root, specPath } from '../../scripts/paths.ts';
 import { MARKER } from '../../scripts/review/report.ts';
 import { main } from '../../scripts/review.ts';
 import { fixtureDir } from './helpers.ts';
@@ -91,6 +91,21 @@ describe('review of the real spec in a git repository', () => {
       `- **\`${removed.key}\`** (${removed.operationId})\n  - Path \`${removed.path}\` was removed.`,
     );
     expect(report).toContain(`| removed | \`operations.${removed.operationId}\` |`);
+  });
+
+  it('runs as npm run review starts it (a tsx process), JSON on stdout and a JUnit file', async () => {
+    const junit = path.join(tmp.dir, 'review.junit.xml');
+    const args = ['--import', 'tsx', path.join(root, 'scripts/review.ts'), '--spec', spec, '--out', out];
+    const failed = await run(process.execPath, [...args, '--format', 'json', '--junit', junit], {
+      cwd: root,
+    }).catch((error: { code: number; stdout: string }) => error);
+    expect('code' in failed && failed.code).toBe(1);
+    const json = JSON.parse(failed.stdout);
+    expect(json).toMatchObject({ passed: false, version: { next: major } });
+    expect(json.findings).toContainEqual(
+      expect.objectContaining({ rule: 'path-removed', level: 'breaking', operation: removed.key }),
+    );
+    expect(await readFile(junit, 'utf8')).toContain(`failures="${json.gate.unacknowledged.length}"`);
   });
 
   it('passes once the change acknowledges it, and cuts a release into CHANGELOG.md', async () => {
