@@ -1,5 +1,5 @@
 // The spec as it was at a git ref, extracted to a temporary directory (the working tree is left alone).
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,14 +53,36 @@ export async function snapshotAt(repo: string, ref: string, specRelative: string
   const dir = await mkdtemp(path.join(tmpdir(), 'spec-review-base-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
-    const archive = path.join(dir, '.tree.tar');
-    await git(repo, 'archive', '--format=tar', '-o', archive, commit);
-    await run('tar', ['-xf', archive, '-C', dir]);
-    await rm(archive);
+    await extract(repo, commit, dir);
   } catch (error) {
     await dispose();
     throw error;
   }
   const specFile = path.join(dir, specRelative);
   return { commit, specFile: existsSync(specFile) ? specFile : undefined, dir, dispose };
+}
+
+/** `git archive <commit> | tar -x -C <dir>`: both processes at once, no archive file in between. */
+async function extract(repo: string, commit: string, dir: string): Promise<void> {
+  const archive = spawn('git', ['archive', '--format=tar', commit], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+  archive.stdout.pipe(tar.stdin);
+  const [archived, extracted] = await Promise.all([exitOf(archive), exitOf(tar)]);
+  if (archived || extracted)
+    throw new Error(`git archive ${commit} | tar -x failed: ${archived || extracted}`);
+}
+
+/** '' when the process exits with 0, else its stderr (or exit code). */
+function exitOf(child: ChildProcess): Promise<string> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code === 0 ? '' : stderr.trim() || `exit code ${code}`));
+  });
 }
