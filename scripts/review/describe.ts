@@ -4,7 +4,7 @@ import type { EngineChange } from './diff-engine.ts';
 import { DOCUMENT, operationAt, pointerSegments } from './operations.ts';
 
 /** The node at `segments` of the bundled document (no `$ref` followed): a parameter's name and place. */
-function nodeAt(bundle: unknown, segments: readonly string[]): unknown {
+export function nodeAt(bundle: unknown, segments: readonly string[]): unknown {
   let node = bundle;
   for (const s of segments)
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[s] : undefined;

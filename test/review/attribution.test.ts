@@ -103,6 +103,13 @@ describe('the location part of a finding id', () => {
     );
   });
 
+  it('names parameters by name (or their component), not by their place in the list', () => {
+    const refund = '#/paths/~1ar~1pix~1pix~1{endToEndId}~1refund~1{id}/put/parameters/1/schema/type';
+    expect(idLocation(refund, REFUND, new Map(), contract.bundle)).toBe('#/parameters/id/schema/type');
+    const ted = '#/paths/~1hb~1transfers~1ted/post/parameters/0';
+    expect(idLocation(ted, TED, new Map(), contract.bundle)).toBe('#/parameters/AccountId');
+  });
+
   it('reads the old key of a renamed operation as the operation', () => {
     const renames = new Map([[REFUND, 'PUT /ar/pix/pix/{endToEndId}/refund/{refundId}']]);
     const old = '#/paths/~1ar~1pix~1pix~1{endToEndId}~1refund~1{id}/put/parameters/1/name';
