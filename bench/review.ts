@@ -1,7 +1,8 @@
 // Benchmark: a spec review of a one-line change against the bare diff engine on the same two files.
 // Prints medians and their ratios, all measured in this run, side by side. `npx tsx bench/review.ts [runs]`
-// Cold: the review as `npm run review` starts it (a new Node process with the tsx loader; npm's own
-// start-up left out). Warm: reviewSpecs in this process, its libraries already loaded.
+// Cold: a new process `node --import tsx scripts/review.ts`, the process `npm run review` reviews in (the
+// start-up of npm and of tsx's CLI, which starts that process, left out). Warm: reviewSpecs in this
+// process, its libraries already loaded.
 import '../scripts/env.ts';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
