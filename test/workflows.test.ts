@@ -71,19 +71,26 @@ describe('the workflows do their jobs', () => {
     expect(steps(ci).map((s) => s.run)).toContain('bash .ci/run');
   });
 
-  it('review.yml reviews pull requests, keeps one sticky comment and uploads the docs preview', () => {
+  it('review.yml reviews pull requests, annotates the spec, keeps one sticky comment and uploads reports', () => {
     const review = load('review.yml');
     expect(Object.keys(review.on)).toEqual(['pull_request']);
     expect(review.permissions?.['pull-requests']).toBe('write');
     const all = steps(review);
-    expect(all.some((s) => s.run?.includes('npm run review -- --base "origin/$BASE_REF"'))).toBe(true);
+    const run = all.find((s) => s.run?.includes('npm run review -- --base "origin/$BASE_REF"'))?.run;
+    // Annotations on stdout land on the changed lines; the JUnit report is uploaded.
+    expect(run).toMatch(/--format github .*--junit spec-review\.junit\.xml/);
+    expect(run).toContain('--lint');
+    const uploads = all.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    expect(uploads.map((s) => s.with?.path)).toContain('spec-review.junit.xml');
     const comment = all.find((s) => s.uses?.startsWith('actions/github-script@'));
     // The comment is found again by the marker the report starts with, then updated rather than added.
     expect(String(comment?.with?.script)).toContain(`const marker = '${MARKER}'`);
     expect(String(comment?.with?.script)).toMatch(
       /updateComment[\s\S]*else await github\.rest\.issues\.createComment/,
     );
-    const upload = all.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    const upload = all.find(
+      (s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.path === 'generated/site/',
+    );
     expect(upload?.with).toMatchObject({ path: 'generated/site/', 'if-no-files-found': 'error' });
     expect(all.at(-1)?.run).toContain('exit 1');
   });

@@ -1,24 +1,19 @@
 // CHANGELOG.md entries from the review's classification, written when a version is cut.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Change } from './change.ts';
+import type { Finding } from './finding.ts';
 import type { Review } from './run.ts';
 
 const HEADER =
   '# Changelog\n\nGenerated from the spec review (`npm run review -- --release`): one entry per released `info.version`.\n';
 
-function bullets(changes: Change[], review: Review): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const c of changes) {
-    const ops = c.operations.map(
-      (op) => `\`${op}\`${review.operationIds[op] ? ` (${review.operationIds[op]})` : ''}`,
-    );
-    const line = `- ${ops.join(', ')}: ${c.message}`;
-    if (!seen.has(line)) out.push(line);
-    seen.add(line);
-  }
-  return out;
+/** One bullet per operation and message (a shared change repeats under each operation it touches). */
+function bullets(findings: Finding[], review: Review): string[] {
+  const line = (f: Finding) => {
+    const id = review.operationIds[f.operation];
+    return `- \`${f.operation}\`${id ? ` (${id})` : ''}: ${f.message}`;
+  };
+  return [...new Set(findings.map(line))];
 }
 
 export function changelogEntry(review: Review, date: string): string {
@@ -26,21 +21,21 @@ export function changelogEntry(review: Review, date: string): string {
     [
       'Breaking',
       bullets(
-        review.changes.filter((c) => c.impact === 'major'),
+        review.findings.filter((f) => f.impact === 'major'),
         review,
       ),
     ],
     [
       'Non-breaking',
       bullets(
-        review.changes.filter((c) => c.impact === 'minor'),
+        review.findings.filter((f) => f.impact === 'minor'),
         review,
       ),
     ],
     [
       'Documentation',
       bullets(
-        review.changes.filter((c) => c.impact === 'patch'),
+        review.findings.filter((f) => f.impact === 'patch'),
         review,
       ),
     ],

@@ -1,7 +1,7 @@
-// The spec as it was at a git ref, extracted to a temporary directory (the working tree is left alone).
-import { execFile } from 'node:child_process';
+// The spec as it was at a git ref, written to a temporary directory (the working tree is left alone).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -37,12 +37,27 @@ export type Snapshot = {
   commit: string;
   /** The spec file in the snapshot, or undefined when the ref has no spec yet. */
   specFile: string | undefined;
+  /** The snapshot's folder: the repository's root at the ref. */
+  dir: string;
   dispose: () => Promise<void>;
 };
 
+/** A `$ref` to another file or URL (`$ref: ./schemas.yaml#/Amount`): the spec needs the files beside it. */
+const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?(?!#)[^'"\s#]/;
+
+/** The file's text at `commit`, or undefined when the commit has no such file. */
+async function fileAt(repo: string, commit: string, relative: string): Promise<string | undefined> {
+  const show = await run('git', ['show', `${commit}:${relative}`], {
+    cwd: repo,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch(() => undefined);
+  return show?.stdout;
+}
+
 /**
- * Extracts the tree at `ref` with `git archive` (whole tree: a spec may `$ref` sibling files).
- * `specRelative` is the spec's path inside the repository.
+ * The spec at `ref` in a temporary folder laid out as the repository: the spec alone when it is one
+ * self-contained file (one `git show`), else the whole tree with `git archive` (it may `$ref` files
+ * anywhere). `specRelative` is the spec's path inside the repository.
  */
 export async function snapshotAt(repo: string, ref: string, specRelative: string): Promise<Snapshot> {
   const commit = await git(repo, 'rev-parse', '--verify', `${ref}^{commit}`).catch(() => {
@@ -50,15 +65,41 @@ export async function snapshotAt(repo: string, ref: string, specRelative: string
   });
   const dir = await mkdtemp(path.join(tmpdir(), 'spec-review-base-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
+  const specFile = path.join(dir, specRelative);
   try {
-    const archive = path.join(dir, '.tree.tar');
-    await git(repo, 'archive', '--format=tar', '-o', archive, commit);
-    await run('tar', ['-xf', archive, '-C', dir]);
-    await rm(archive);
+    const text = await fileAt(repo, commit, specRelative);
+    if (text !== undefined && !EXTERNAL_REF.test(text)) {
+      await mkdir(path.dirname(specFile), { recursive: true });
+      await writeFile(specFile, text);
+    } else if (text !== undefined) await extract(repo, commit, dir);
   } catch (error) {
     await dispose();
     throw error;
   }
-  const specFile = path.join(dir, specRelative);
-  return { commit, specFile: existsSync(specFile) ? specFile : undefined, dispose };
+  return { commit, specFile: existsSync(specFile) ? specFile : undefined, dir, dispose };
+}
+
+/** `git archive <commit> | tar -x -C <dir>`: both processes at once, no archive file in between. */
+async function extract(repo: string, commit: string, dir: string): Promise<void> {
+  const archive = spawn('git', ['archive', '--format=tar', commit], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+  archive.stdout.pipe(tar.stdin);
+  const [archived, extracted] = await Promise.all([exitOf(archive), exitOf(tar)]);
+  if (archived || extracted)
+    throw new Error(`git archive ${commit} | tar -x failed: ${archived || extracted}`);
+}
+
+/** '' when the process exits with 0, else its stderr (or exit code). */
+function exitOf(child: ChildProcess): Promise<string> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code === 0 ? '' : stderr.trim() || `exit code ${code}`));
+  });
 }

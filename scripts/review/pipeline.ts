@@ -1,3 +1,10 @@
 // The pipeline steps the review reuses, so it lints and renders types exactly as the build does.
-export { lintSpec, type Problem } from '../lint.ts';
-export { renderTypes } from '../types.ts';
+// Loaded on demand (each pulls in a large toolchain: Spectral; openapi-typescript and TypeScript).
+export type { Problem } from '../lint.ts';
+
+type Types = typeof import('../types.ts');
+
+export const lintSpec = async (file: string) => (await import('../lint.ts')).lintSpec(file);
+
+export const renderTypes = async (bundle: Parameters<Types['renderTypes']>[0]) =>
+  (await import('../types.ts')).renderTypes(bundle);

@@ -3,38 +3,29 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changelogEntry, writeChangelog } from '../../scripts/review/changelog.ts';
+import { type Finding, levelOf } from '../../scripts/review/finding.ts';
 import type { Review } from '../../scripts/review/run.ts';
 import { checkVersion } from '../../scripts/review/semver.ts';
 import { fixtureDir } from './helpers.ts';
 
+const finding = (impact: Finding['impact'], operation: string, rule: string, message: string): Finding => ({
+  id: `${rule}:${operation}:#`,
+  rule,
+  level: levelOf(impact),
+  impact,
+  operation,
+  message,
+  source: 'redocly diff',
+  location: { side: 'head', file: 'openapi.yaml', line: 1, pointer: '#', headLine: 1 },
+});
+
 const review = (base: string, head: string): Review => ({
   baseLabel: 'v1',
   headLabel: 'working tree',
-  changes: [
-    {
-      impact: 'major',
-      operations: ['DELETE /a'],
-      rule: 'path-removed',
-      source: 'redocly diff',
-      message: 'Path `/a` was removed.',
-      pointer: '#/paths/~1a',
-    },
-    {
-      impact: 'minor',
-      operations: ['POST /b'],
-      rule: 'added',
-      source: 'redocly diff',
-      message: 'Added path `/b`',
-      pointer: '#/paths/~1b',
-    },
-    {
-      impact: 'patch',
-      operations: ['POST /b'],
-      rule: 'modified',
-      source: 'redocly diff',
-      message: 'Changed `description` of the operation',
-      pointer: '#/paths/~1b/post',
-    },
+  findings: [
+    finding('major', 'DELETE /a', 'path-removed', 'Path `/a` was removed.'),
+    finding('minor', 'POST /b', 'added', 'Added path `/b`'),
+    finding('patch', 'POST /b', 'modified', 'Changed `description` of the operation'),
   ],
   lint: { introduced: [], fixed: [] },
   types: { added: [], removed: [], changed: [] },

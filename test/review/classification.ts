@@ -1,6 +1,6 @@
 // Suite (run from review.test.ts): the issue's change cases on fixture pairs; the report names the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBreaking } from '../../scripts/review/change.ts';
+import { isBreaking } from '../../scripts/review/finding.ts';
 import { renderReport } from '../../scripts/review/report.ts';
 import type { Review } from '../../scripts/review/run.ts';
 import { cases } from './cases.ts';
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const tmp = await fixtureDir();
   dispose = tmp.dispose;
   await twoAtATime(cases, async (c) => {
-    reviews.set(c.name, await reviewMutation(tmp.dir, c.name, c.mutate));
+    reviews.set(c.name, await reviewMutation(tmp.dir, c.name, c.mutate, { lint: true }));
   });
 });
 afterAll(() => dispose?.());
@@ -25,16 +25,22 @@ const section = (report: string, title: string) =>
 describe.each(cases)('$name', (c) => {
   it(`is ${c.breaking ? 'breaking' : 'non-breaking'} for ${c.operation}`, () => {
     const review = reviews.get(c.name) as Review;
-    const breakingOps = review.changes.filter(isBreaking).flatMap((ch) => ch.operations);
+    const breakingOps = review.findings.filter(isBreaking).map((f) => f.operation);
     if (c.breaking) {
       expect(breakingOps).toContain(c.operation);
       expect(review.gate.passed).toBe(false);
-      expect(review.gate.unacknowledged).toContain(c.operation);
+      const unacknowledged = review.findings.filter((f) => review.gate.unacknowledged.includes(f.id));
+      expect(unacknowledged.map((f) => f.operation)).toContain(c.operation);
     } else {
       expect(breakingOps).toEqual([]);
-      expect(review.changes.flatMap((ch) => ch.operations)).toContain(c.operation);
+      expect(review.findings.map((f) => f.operation)).toContain(c.operation);
       expect(review.gate.passed).toBe(true);
     }
+  });
+
+  it('names only the operation it changed', () => {
+    const review = reviews.get(c.name) as Review;
+    expect(new Set(review.findings.map((f) => f.operation))).toEqual(new Set([c.operation]));
   });
 
   it('names the operation in the right section of the report', () => {
@@ -48,7 +54,7 @@ describe.each(cases)('$name', (c) => {
 describe('details beyond the verdict', () => {
   it('reports the engine rule behind each breaking case', () => {
     const rules = (name: string) =>
-      (reviews.get(name) as Review).changes.filter(isBreaking).map((ch) => ch.rule);
+      (reviews.get(name) as Review).findings.filter(isBreaking).map((f) => f.rule);
     expect(rules('removed operation')).toContain('path-removed');
     expect(rules('removed response field')).toContain('property-removed');
     expect(rules('new required request field')).toContain('required-properties-added');
@@ -58,15 +64,15 @@ describe('details beyond the verdict', () => {
   });
 
   it('reports a renamed operation under its new key only (one key to acknowledge)', () => {
-    const ops = (reviews.get('renamed path parameter') as Review).changes.flatMap((ch) => ch.operations);
+    const ops = (reviews.get('renamed path parameter') as Review).findings.map((f) => f.operation);
     expect(new Set(ops)).toEqual(new Set(['PUT /ar/pix/pix/{endToEndId}/refund/{refundId}']));
   });
 
   it('attributes a change in a shared component to the operation using it', () => {
     const review = reviews.get('new optional request field') as Review;
     expect(review.operationIds['POST /hb/transfers/ted']).toBe('sendTed');
-    expect(review.changes.length).toBeGreaterThan(0);
-    expect(review.changes.every((ch) => ch.operations.includes('POST /hb/transfers/ted'))).toBe(true);
+    expect(review.findings.length).toBeGreaterThan(0);
+    expect(review.findings.every((f) => f.operation === 'POST /hb/transfers/ted')).toBe(true);
   });
 
   it('shows what the generated types lose, gain or change', () => {
@@ -98,6 +104,7 @@ describe('details beyond the verdict', () => {
   it('reports lint problems fixed and introduced, matched by location rather than line', () => {
     // The fixture's createCard lacks a description: adding one fixes both linters' finding.
     const docs = reviews.get('description-only change') as Review;
+    if (!docs.lint) throw new Error('lint was asked for');
     expect(docs.lint.introduced).toEqual([]);
     expect(docs.lint.fixed.map((p) => `${p.tool}/${p.rule}`).sort()).toEqual([
       'redocly/operation-description',
@@ -105,6 +112,7 @@ describe('details beyond the verdict', () => {
     ]);
     // Removing an operation shifts every later line but introduces no problem of its own...
     const removed = reviews.get('removed operation') as Review;
+    if (!removed.lint) throw new Error('lint was asked for');
     expect(removed.lint.introduced).toEqual([]);
     // ...and its own problems go with it.
     expect(removed.lint.fixed.length).toBeGreaterThan(0);

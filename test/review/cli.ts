@@ -3,11 +3,11 @@ import { execFile } from 'node:child_process';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadContract } from '../../model/load.ts';
-import { specPath } from '../../scripts/paths.ts';
+import type { Operation } from '@banking-api/contract';
+import { root, specPath } from '../../scripts/paths.ts';
 import { MARKER } from '../../scripts/review/report.ts';
 import { main } from '../../scripts/review.ts';
 import { fixtureDir } from './helpers.ts';
@@ -85,12 +85,27 @@ describe('review of the real spec in a git repository', () => {
     await git('commit', '-q', '-am', `remove ${removed.key}`);
     const { code, report, stderr } = await review();
     expect(code).toBe(1);
-    expect(stderr).toContain(`Breaking-change gate failed: unacknowledged: ${removed.key}`);
+    expect(stderr).toContain(`Breaking-change gate failed: unacknowledged: path-removed:${removed.key}:`);
     expect(report).toMatch(/## Spec review: `[0-9a-f]{40} \([0-9a-f]{7}\)` → `working tree`/);
     expect(report).toContain(
       `- **\`${removed.key}\`** (${removed.operationId})\n  - Path \`${removed.path}\` was removed.`,
     );
     expect(report).toContain(`| removed | \`operations.${removed.operationId}\` |`);
+  });
+
+  it('runs as npm run review starts it (a tsx process), JSON on stdout and a JUnit file', async () => {
+    const junit = path.join(tmp.dir, 'review.junit.xml');
+    const args = ['--import', 'tsx', path.join(root, 'scripts/review.ts'), '--spec', spec, '--out', out];
+    const failed = await run(process.execPath, [...args, '--format', 'json', '--junit', junit], {
+      cwd: root,
+    }).catch((error: { code: number; stdout: string }) => error);
+    expect('code' in failed && failed.code).toBe(1);
+    const json = JSON.parse(failed.stdout);
+    expect(json).toMatchObject({ passed: false, version: { next: major } });
+    expect(json.findings).toContainEqual(
+      expect.objectContaining({ rule: 'path-removed', level: 'breaking', operation: removed.key }),
+    );
+    expect(await readFile(junit, 'utf8')).toContain(`failures="${json.gate.unacknowledged.length}"`);
   });
 
   it('passes once the change acknowledges it, and cuts a release into CHANGELOG.md', async () => {

@@ -63,8 +63,8 @@ it('lists them in the report', () => {
   const review: Review = {
     baseLabel: 'main',
     headLabel: 'working tree',
-    changes: [],
-    lint: { introduced: [], fixed: [] },
+    findings: [],
+    lint: undefined,
     types: { added: [], removed: [], changed: [] },
     gaps: {
       marked: [{ where: 'POST /x', topic: 'limits', detail: 'Bounds are not shown.' }],

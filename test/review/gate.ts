@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { gate } from '../../scripts/review/ack.ts';
-import type { Change } from '../../scripts/review/change.ts';
+import type { Finding } from '../../scripts/review/finding.ts';
 import { renderReport } from '../../scripts/review/report.ts';
 import { checkVersion } from '../../scripts/review/semver.ts';
 import { baseFixture, fixtureDir, reviewMutation } from './helpers.ts';
@@ -12,14 +12,17 @@ import { baseFixture, fixtureDir, reviewMutation } from './helpers.ts';
 const LOGS = 'GET /hb/webhook/logs';
 const TED = 'POST /hb/transfers/ted';
 const ack = (operation: string, reason = 'Webhook logs move to the events API.') => ({ operation, reason });
-const breaking = (operation: string): Change => ({
-  impact: 'major',
-  operations: [operation],
+const breaking = (operation: string): Finding => ({
+  id: `path-removed:${operation}:#`,
   rule: 'path-removed',
+  level: 'breaking',
+  impact: 'major',
+  operation,
   source: 'redocly diff',
   message: 'removed',
-  pointer: '#/paths',
+  location: { side: 'base', file: 'base.yaml', line: 1, pointer: '#/paths', headLine: 1 },
 });
+const byId = (finding: Finding, reason = 'Nobody calls it.') => ({ id: finding.id, reason });
 
 let tmp: Awaited<ReturnType<typeof fixtureDir>>;
 // biome-ignore lint/suspicious/noExplicitAny: free-form spec edits
@@ -45,7 +48,7 @@ describe('acknowledging a breaking change', () => {
       d.info['x-breaking-changes-acknowledged'] = [ack(LOGS)];
     });
     expect(review.gate).toMatchObject({ passed: true, acknowledgedBy: 'x-breaking-changes-acknowledged' });
-    expect(review.changes.map((c) => c.rule)).toEqual(['path-removed']);
+    expect(review.findings.map((f) => f.rule)).toEqual(['path-removed']);
     expect(renderReport(review)).toContain(
       '⚠️ **Breaking changes, acknowledged by x-breaking-changes-acknowledged.**',
     );
@@ -65,8 +68,22 @@ describe('acknowledging a breaking change', () => {
   it('fails when an operation is left out, names it, and flags an acknowledgement with nothing to acknowledge', async () => {
     const head = withAcks([ack(LOGS), ack('POST /hb/cards/create')]);
     const result = await gate([breaking(LOGS), breaking(TED)], base, head, unbumped, baseFixture);
-    expect(result).toMatchObject({ passed: false, unacknowledged: [TED] });
+    expect(result).toMatchObject({ passed: false, unacknowledged: [breaking(TED).id] });
     expect(result.unused.map((u) => u.operation)).toEqual(['POST /hb/cards/create']);
+  });
+
+  it('acknowledges findings by their stable id, each one on its own', async () => {
+    const [logs, ted] = [breaking(LOGS), breaking(TED)];
+    const one = await gate([logs, ted], base, withAcks([byId(logs)]), unbumped, baseFixture);
+    expect(one).toMatchObject({ passed: false, unacknowledged: [ted.id] });
+    const both = await gate([logs, ted], base, withAcks([byId(logs), byId(ted)]), unbumped, baseFixture);
+    expect(both).toMatchObject({
+      passed: true,
+      acknowledgedBy: 'x-breaking-changes-acknowledged',
+      unused: [],
+    });
+    const stale = await gate([logs], base, withAcks([byId(logs), byId(ted)]), unbumped, baseFixture);
+    expect(stale.unused).toEqual([byId(ted)]);
   });
 
   it('ignores acknowledgements already in the base: each change acknowledges its own breaks', async () => {
@@ -77,7 +94,7 @@ describe('acknowledging a breaking change', () => {
       unbumped,
       baseFixture,
     );
-    expect(result).toMatchObject({ passed: false, unacknowledged: [LOGS] });
+    expect(result).toMatchObject({ passed: false, unacknowledged: [breaking(LOGS).id] });
   });
 
   it('rejects a malformed acknowledgement with file and line', async () => {
@@ -88,7 +105,7 @@ describe('acknowledging a breaking change', () => {
     expect(result.passed).toBe(false);
     const line = stringify(head).split('\n').indexOf('    - operation: GET /hb/webhook/logs', 10) + 1;
     expect(result.errors).toEqual([
-      `${file}:${line}: info.x-breaking-changes-acknowledged[1] must be { operation: "METHOD /path" (or "document"), reason: <non-empty text> }`,
+      `${file}:${line}: info.x-breaking-changes-acknowledged[1] must be { id: <finding id>, reason: <non-empty text> } (or { operation: "METHOD /path", reason })`,
     ]);
   });
 });
@@ -111,8 +128,18 @@ describe('semver check of info.version', () => {
     },
   );
 
+  it.each([
+    ['1.4.2', 'major', '2.0.0'],
+    ['1.4.2', 'minor', '1.5.0'],
+    ['1.4.2', 'patch', '1.4.3'],
+    ['1.4.2', 'none', '1.4.2'],
+    ['0.3.1', 'major', '0.4.0'],
+  ] as const)('names the next version: %s with a %s change needs %s', (from, required, next) => {
+    expect(checkVersion(from, from, required).next).toBe(next);
+  });
+
   it('says what went wrong', () => {
     expect(checkVersion('1.2.0', '1.1.0', 'none').message).toBe('info.version went backwards: 1.2.0 → 1.1.0');
-    expect(checkVersion('1.0.0', '1.0.0', 'minor').message).toContain('the changes need a minor bump');
+    expect(checkVersion('1.0.0', '1.0.0', 'minor').message).toContain('the changes need a minor bump: 1.1.0');
   });
 });

@@ -26,9 +26,20 @@ export async function writeMutation(dir: string, name: string, mutate: Mutation)
 }
 
 /** Reviews base.yaml against base.yaml with `mutate` applied (written as `name`.yaml in `dir`). */
-export async function reviewMutation(dir: string, name: string, mutate: Mutation): Promise<Review> {
+export async function reviewMutation(
+  dir: string,
+  name: string,
+  mutate: Mutation,
+  options: { lint?: boolean } = {},
+): Promise<Review> {
   const headFile = await writeMutation(dir, name, mutate);
-  return reviewSpecs({ baseFile: baseFixture, headFile, baseLabel: 'base.yaml', headLabel: name });
+  return reviewSpecs({
+    baseFile: baseFixture,
+    headFile,
+    baseLabel: 'base.yaml',
+    headLabel: name,
+    ...options,
+  });
 }
 
 /** Runs `task` over `items`, two at a time: the machine has two cores and each review starts a process. */

@@ -3,3 +3,4 @@
 import './classification.ts';
 import './gate.ts';
 import './cli.ts';
+import './findings.ts';

@@ -1,0 +1,37 @@
+// The registered review rules, in report order. Each is one small file with its own test
+// (test/review/rules.test.ts); docs/reviewing-spec-changes.md lists what each covers.
+import type { EngineChange } from '../diff-engine.ts';
+import type { Draft } from '../finding.ts';
+import { operations } from './operations.ts';
+import { otherVerdicts } from './other-verdicts.ts';
+import { parameters } from './parameters.ts';
+import { pathParameterRenamed } from './path-parameter-renamed.ts';
+import { requestBodies } from './request-bodies.ts';
+import { responses } from './responses.ts';
+import type { Rule, RuleContext } from './rule.ts';
+import { schemas } from './schemas.ts';
+import { security } from './security.ts';
+import { servers } from './servers.ts';
+import { unrated } from './unrated.ts';
+
+const engineBacked = [operations, parameters, requestBodies, schemas, responses, security, servers];
+const claimed = new Set(engineBacked.flatMap((rule) => rule.engineRules ?? []));
+
+export const rules: Rule[] = [...engineBacked, otherVerdicts(claimed), pathParameterRenamed, unrated];
+
+// Reported in their own sections of the review, not as API changes.
+const OWN_SECTIONS = /\/(x-unspecified|x-breaking-changes-acknowledged)(\/|$)/;
+
+/** Changes the review reports elsewhere: gaps, acknowledgements and info.version have their own sections. */
+export function ownSection(change: EngineChange): boolean {
+  const pointers = [change.path, change.base?.pointer, change.revision?.pointer];
+  if (pointers.some((p) => p !== undefined && OWN_SECTIONS.test(p))) return true;
+  if (change.property?.startsWith('x-breaking-changes')) return true;
+  return change.path === '#/info' && change.property === 'version';
+}
+
+/** Every registered rule's drafts for the engine's changes (those of the own sections left out). */
+export function runRules(context: RuleContext): Draft[] {
+  const relevant = { ...context, changes: context.changes.filter((c) => !ownSection(c)) };
+  return rules.flatMap((rule) => rule.run(relevant));
+}

@@ -1,0 +1,65 @@
+// What a review rule is: a small function from the engine's report and both contract models to drafts of
+// findings. Rules are registered in rules/index.ts; their `covers` lists feed the docs' coverage list.
+import { escapePointerFragment } from '@redocly/openapi-core';
+import type { Sides } from '../attribution.ts';
+import type { EngineChange } from '../diff-engine.ts';
+import type { Draft } from '../finding.ts';
+
+export type RuleContext = {
+  /** The engine's changes, without those the review reports in its own sections (gaps, acknowledgements). */
+  changes: EngineChange[];
+  sides: Sides;
+  /** The two spec files (absolute). */
+  files: { base: string; head: string };
+};
+
+export type Rule = {
+  name: string;
+  /** The kinds of edit the rule understands, for the coverage list in docs/reviewing-spec-changes.md. */
+  covers: string[];
+  /** The `redocly diff` rules (verdict ids) whose verdicts it reports, if it reads verdicts. */
+  engineRules?: string[];
+  run: (context: RuleContext) => Draft[];
+};
+
+/** The last segment of a pointer, unescaped enough to compare with a property name. */
+const lastSegment = (pointer: string) => pointer.slice(pointer.lastIndexOf('/') + 1);
+
+/**
+ * The source node an engine change is about: the head's (the base's for a removal), where the engine
+ * found it (inside a component when the change is there), with the changed property appended.
+ */
+export function nodeOf(change: EngineChange, files: RuleContext['files']): Draft['at'] {
+  const removed = change.kind === 'removed';
+  const located = removed ? change.base : change.revision;
+  let pointer = located?.pointer ?? change.path;
+  const property = change.property && escapePointerFragment(change.property);
+  if (property && lastSegment(pointer) !== property) pointer = `${pointer}/${property}`;
+  return {
+    side: removed ? 'base' : 'head',
+    file: located?.file ?? (removed ? files.base : files.head),
+    pointer,
+  };
+}
+
+/** A rule reporting the verdicts of the given engine rules, each as the engine words and rates it. */
+export function engineRule(name: string, engineRules: string[], covers: string[]): Rule {
+  return {
+    name,
+    covers,
+    engineRules,
+    run: ({ changes, files }) =>
+      changes.flatMap((change) =>
+        change.verdicts
+          .filter((v) => engineRules.includes(v.ruleId))
+          .map((v) => ({
+            rule: v.ruleId,
+            impact: v.impact,
+            message: v.message,
+            source: 'redocly diff' as const,
+            at: nodeOf(change, files),
+            change,
+          })),
+      ),
+  };
+}
