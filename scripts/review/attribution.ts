@@ -1,8 +1,9 @@
 // Which operations an engine change names: exactly those whose effective request or response changed.
 // The engine reports a change once per pair of source nodes (base, revision) and gives both pointers; each
 // pointer is read on its own side's contract model (what the operation reaches there).
+
+import type { ContractModel, Operation } from '@banking-api/contract';
 import type { LoadedContract } from '../../model/load.ts';
-import type { ContractModel, Operation } from '../../packages/contract/src/model.ts';
 import type { EngineChange } from './diff-engine.ts';
 import { DOCUMENT, operationsAt, pointerSegments } from './operations.ts';
 

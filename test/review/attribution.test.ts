@@ -1,9 +1,10 @@
 // Which operations a pointer of the diff engine's report names, read from the fixture's contract model,
 // and which operations an engine change names from its two pointers.
+
+import type { ContractModel } from '@banking-api/contract';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
-import type { ContractModel } from '@banking-api/contract';
 import { operationsOf, type Sides } from '../../scripts/review/attribution.ts';
 import type { EngineChange } from '../../scripts/review/diff-engine.ts';
 import { idLocation } from '../../scripts/review/findings.ts';

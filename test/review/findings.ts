@@ -2,11 +2,11 @@
 // temporary copy. Which operations each must name is derived from the contract model, never listed.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ContractModel } from '@banking-api/contract';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineCounter, parse, parseDocument } from 'yaml';
 import { loadContract } from '../../model/load.ts';
-import type { ContractModel } from '../../packages/contract/src/model.ts';
 import { specPath } from '../../scripts/paths.ts';
 import { isBreaking } from '../../scripts/review/finding.ts';
 import { renderGithub } from '../../scripts/review/formats/github.ts';
