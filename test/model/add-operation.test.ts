@@ -159,16 +159,19 @@ describe('an operation added to openapi.yaml alone', () => {
   });
 
   it('is a non-breaking addition for the review', async () => {
-    const review = await run(
+    const { stdout } = await run(
       path.join(root, 'node_modules/.bin/tsx'),
-      ['scripts/review.ts', '--base', 'HEAD'],
-      {
-        cwd: repo,
-        env: telemetryOff,
-      },
+      ['scripts/review.ts', '--base', 'HEAD', '--format', 'json'],
+      { cwd: repo, env: telemetryOff },
     );
-    expect(review.stdout).toContain('✅ **No breaking changes.**');
-    const nonBreaking = review.stdout.split('### Non-breaking changes')[1]?.split('\n### ')[0] ?? '';
-    expect(nonBreaking).toContain(NEW_OPERATION.key);
+    const review = JSON.parse(stdout) as {
+      passed: boolean;
+      findings: { operation: string; level: string }[];
+    };
+    expect(review.passed).toBe(true);
+    const mine = review.findings.filter((f) => f.operation === NEW_OPERATION.key);
+    expect(mine.map((f) => f.level)).toContain('non-breaking');
+    expect(mine.map((f) => f.level)).not.toContain('breaking');
+    expect(review.findings.filter((f) => f.level === 'breaking')).toEqual([]);
   });
 });
