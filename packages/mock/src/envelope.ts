@@ -19,8 +19,8 @@ export interface ViolationDetail {
   message: string;
 }
 
-/** What Prism puts in its `sl-violations` header (JSON array). */
-interface PrismViolation {
+/** What Prism reports about a request or response (the entries of its `sl-violations` header). */
+export interface PrismViolation {
   location?: string[];
   code?: string | number;
   message?: string;
@@ -46,8 +46,12 @@ export function violationDetails(header: string | undefined): ViolationDetail[] 
   } catch {
     return [{ location: 'request', code: 'invalid', message: header }];
   }
-  if (!Array.isArray(parsed)) return [];
-  return (parsed as PrismViolation[]).map((v) => {
+  return Array.isArray(parsed) ? detailsOf(parsed as PrismViolation[]) : [];
+}
+
+/** Prism's violations as `details` entries. */
+export function detailsOf(violations: readonly PrismViolation[]): ViolationDetail[] {
+  return violations.map((v) => {
     // location is ["request", "body" | "query" | "header" | "path", ...field path]
     const [, where = 'request', ...fieldPath] = v.location ?? [];
     // A missing property is reported on its parent: its name is only in the message.
@@ -84,13 +88,23 @@ export function rewriteError(
   violationsHeader: string | undefined,
   path: string,
 ): ErrorEnvelope {
-  const details = violationDetails(violationsHeader);
-  let parsed: Record<string, unknown> = {};
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     // not JSON: described by status alone
   }
+  return errorEnvelope(status, parsed, violationDetails(violationsHeader), path);
+}
+
+/** The envelope for an error answer of Prism's, given as its parsed body (see rewriteError). */
+export function errorEnvelope(
+  status: number,
+  body: unknown,
+  details: ViolationDetail[],
+  path: string,
+): ErrorEnvelope {
+  const parsed = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   // Prism's body parser rejects malformed JSON before validation, with a shape of its own.
   const parserError = parsed.error as { code?: string; message?: string } | undefined;
   if (parserError?.code === 'invalid_json') {

@@ -1,0 +1,115 @@
+// The request body, read once within the limits and checked before Prism sees it: JSON must parse
+// (also the free-form webhook test body), a multipart form must be well formed and carry the model's
+// fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
+import type { IncomingMessage } from 'node:http';
+import type { MediaType, Operation } from '@banking-api/contract';
+import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
+import { type Limits, readBody } from './limits.ts';
+import { checkMultipart } from './multipart.ts';
+
+/** The body and headers handed to Prism. */
+export interface PrismBody {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type BodyCheck = { ok: true; value: PrismBody } | { ok: false; refusal: ErrorEnvelope };
+
+// Headers of one connection, not of the request: never handed on.
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+]);
+
+const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
+
+/**
+ * Reads and checks the body of `req`. `operation` is the one the request names, if any; `strict`
+ * (mock mode) refuses what the contract cannot accept, proxy mode passes it on for the real environment.
+ */
+export async function prismBody(
+  req: IncomingMessage,
+  operation: Operation | undefined,
+  limits: Limits,
+  path: string,
+  strict: boolean,
+): Promise<BodyCheck> {
+  const headers = plainHeaders(req);
+  if (!hasBody(req)) return { ok: true, value: { body: null, headers } };
+  const read = await readBody(req, limits);
+  if (!read.ok)
+    return { ok: false, refusal: envelope(read.status, limitCode[read.status], read.message, path) };
+  headers['content-length'] = String(read.body.length);
+  if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
+  const contentType = headers['content-type'] ?? '';
+  const media = operation?.requestBody?.content ?? [];
+  const multipart = media.find((m) => m.mediaType === 'multipart/form-data');
+  if (strict && multipart && multipartType.test(contentType))
+    return formBody(contentType, read.body, multipart, headers, path);
+  const wantsJson = strict && media.some((m) => jsonType.test(m.mediaType)) && contentType === '';
+  if (jsonType.test(contentType) || wantsJson) return jsonBody(read.body, headers, path, strict);
+  return { ok: true, value: { body: read.body.toString('utf8'), headers } };
+}
+
+const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;
+
+/** Whether the request says it has a body (a length or a chunked transfer). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The end-to-end headers as name → value (repeated ones joined, as node:http does). */
+function plainHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !hopByHop.has(name))
+      out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function jsonBody(bytes: Buffer, headers: Record<string, string>, path: string, strict: boolean): BodyCheck {
+  try {
+    return { ok: true, value: { body: JSON.parse(bytes.toString('utf8')), headers } };
+  } catch {
+    // proxy mode: the real environment judges what it is sent
+    if (!strict) return { ok: true, value: { body: bytes.toString('utf8'), headers } };
+    const detail: ViolationDetail = {
+      location: 'body',
+      code: 'invalid_json',
+      message: 'The body is not valid JSON.',
+    };
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]),
+    };
+  }
+}
+
+async function formBody(
+  contentType: string,
+  bytes: Buffer,
+  media: MediaType,
+  headers: Record<string, string>,
+  path: string,
+): Promise<BodyCheck> {
+  const form = await checkMultipart(contentType, bytes, media);
+  if (!form.ok)
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, form.details),
+    };
+  const rewritten = {
+    ...headers,
+    'content-type': form.contentType,
+    'content-length': String(Buffer.byteLength(form.body)),
+  };
+  return { ok: true, value: { body: form.body, headers: rewritten } };
+}
