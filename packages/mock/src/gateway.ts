@@ -155,6 +155,7 @@ async function prismAnswer(
   const { body, headers } = checked.value;
   const method = req.method ?? 'GET';
   const outcome = await steps.options.engine.handle({
+    operationKey: ctx.operation?.key,
     method,
     path: target.path,
     query: target.query,

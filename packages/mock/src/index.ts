@@ -22,6 +22,7 @@ export type { Answer, GatewayHooks, RequestContext, Violation } from './gateway.
 export { defaultLimits, type Limits } from './limits.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert } from './pki.ts';
 export { freePort, type PrismProcess, startPrism } from './prism.ts';
+export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
 export interface MockOptions {

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Server } from 'node:https';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 export interface Limits {
   /** A TLS handshake not done in this time is dropped (also a client that connects and says nothing). */
@@ -56,25 +57,23 @@ export function serverLimitOptions(limits: Limits) {
 /** The limits a server takes after creation: the connection cap and the handshake timer. */
 export function applyServerLimits(server: Server, limits: Limits): void {
   server.maxConnections = limits.maxConnections;
-  server.on('connection', (socket: Socket) => dropIfNoHandshake(server, socket, limits.handshakeTimeoutMs));
+  dropStalledHandshakes(server, limits.handshakeTimeoutMs);
 }
 
 /**
- * Node's `handshakeTimeout` counts from the first handshake bytes, so a client that connects and sends
+ * Node's `handshakeTimeout` counts from the first handshake bytes, so a client that connected and sent
  * nothing held its socket for ever: this timer counts from the TCP connection.
  */
-function dropIfNoHandshake(server: Server, socket: Socket, ms: number): void {
-  const timer = setTimeout(() => socket.destroy(), ms);
-  timer.unref();
-  const secured = (tls: { _parent?: Socket }) => {
-    if (tls._parent !== socket) return;
-    clearTimeout(timer);
-    server.off('secureConnection', secured);
-  };
-  server.on('secureConnection', secured);
-  socket.once('close', () => {
-    clearTimeout(timer);
-    server.off('secureConnection', secured);
+function dropStalledHandshakes(server: Server, ms: number): void {
+  const timers = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), ms);
+    timer.unref();
+    timers.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
+  });
+  server.on('secureConnection', (tls: TLSSocket & { _parent?: Socket }) => {
+    if (tls._parent) clearTimeout(timers.get(tls._parent)); // the TCP socket the TLS one wraps
   });
 }
 

@@ -10,11 +10,14 @@ import {
   type IHttpConfig,
   type IHttpRequest,
   type IHttpResponse,
+  type PrismHttpComponents,
   ProblemJsonError,
   VIOLATIONS,
 } from '@stoplight/prism-http';
+import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import { serialize } from '@stoplight/prism-http-server/dist/serialize.js';
+import type { IHttpOperation } from '@stoplight/types';
 import type { PrismViolation } from './envelope.ts';
 
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
@@ -38,6 +41,8 @@ export interface PrismEngineOptions {
 
 /** A request as the gateway has read it: the normalized path, the raw query, the parsed body. */
 export interface PrismRequest {
+  /** The operation the gateway routed to (`METHOD /path/{template}`), if any: Prism need not route again. */
+  operationKey?: string;
   method: string;
   path: string;
   query: string;
@@ -65,17 +70,42 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   if (operations.length === 0) throw new Error('No operations found in the spec.');
   const logger = createLogger('PRISM', { level: options.logLevel ?? 'fatal' }, options.output ?? sink());
   const config = engineConfig(options);
-  const prism = createInstance(config, { logger });
+  const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
+  const byKey = new Map(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, [op]]));
   return {
     async handle(request) {
       const input = prismInput(request);
       const preferences = getHttpConfigFromRequest(input);
       if (preferences._tag === 'Left') return { result: problemOf(preferences.left), violations: [] };
       const perRequest = { ...config, mock: { ...config.mock, ...definedOnly(preferences.right) } };
-      const either = await prism.request(input, operations, perRequest)();
+      // The gateway routed already (by the model, on the same path): Prism matches that one operation
+      // instead of scoring every path of the spec again. Unknown paths keep all, for Prism's 404 or 405.
+      const candidates = (request.operationKey && byKey.get(request.operationKey)) || operations;
+      const either = await prism.request(input, candidates, perRequest)();
       if (either._tag === 'Left') return { result: problemOf(either.left), violations: [] };
       return outcomeOf(either.right, config.errors);
     },
+  };
+}
+
+type OutputValidation = PrismHttpComponents['validateOutput'];
+
+/**
+ * Prism validates every answer it makes against the response schema. A static example is the same
+ * object on every request and so is its verdict: it is remembered per example object. Generated data
+ * (--dynamic) is a new object each time and is validated each time.
+ */
+function rememberedOutputValidation(): OutputValidation {
+  const verdicts = new WeakMap<object, Map<string, ReturnType<OutputValidation>>>();
+  return (args) => {
+    const { body, statusCode, headers } = args.element;
+    if (!body || typeof body !== 'object') return validateOutput(args);
+    const key = `${(args.resource as IHttpOperation).id} ${statusCode} ${JSON.stringify(headers ?? {})}`;
+    let known = verdicts.get(body);
+    if (!known) verdicts.set(body, (known = new Map()));
+    let verdict = known.get(key);
+    if (!verdict) known.set(key, (verdict = validateOutput(args)));
+    return verdict;
   };
 }
 
