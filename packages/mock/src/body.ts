@@ -2,6 +2,7 @@
 // (also the free-form webhook test body), a multipart form must be well formed and carry the model's
 // fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
 import type { IncomingMessage } from 'node:http';
+import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
 import { type Limits, readBody } from './limits.ts';
@@ -42,6 +43,8 @@ export async function prismBody(
   strict: boolean,
 ): Promise<BodyCheck> {
   const headers = plainHeaders(req);
+  const typeProblem = contentTypeProblem(headers['content-type'], path);
+  if (typeProblem) return { ok: false, refusal: typeProblem };
   if (!hasBody(req)) return { ok: true, value: { body: null, headers } };
   const read = await readBody(req, limits);
   if (!read.ok)
@@ -56,6 +59,23 @@ export async function prismBody(
   const wantsJson = strict && media.some((m) => jsonType.test(m.mediaType)) && contentType === '';
   if (jsonType.test(contentType) || wantsJson) return jsonBody(read.body, headers, path, strict);
   return { ok: true, value: { body: read.body.toString('utf8'), headers } };
+}
+
+/** A Content-Type that is no media type at all (Prism's parser would throw on it): refused. */
+function contentTypeProblem(contentType: string | undefined, path: string): ErrorEnvelope | undefined {
+  if (contentType === undefined) return undefined;
+  try {
+    new MIMEType(contentType);
+    return undefined;
+  } catch {
+    const detail = {
+      location: 'header',
+      field: 'content-type',
+      code: 'invalid',
+      message: 'The Content-Type is not a media type.',
+    };
+    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
+  }
 }
 
 const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;
