@@ -77,27 +77,11 @@ const problemCodes: Record<string, [number, string]> = {
 };
 
 /**
- * The envelope for an error answer from Prism. A 400 or 422 with violations is a failed validation
- * (contract §7 rule 1: 400 VALIDATION_ERROR): Prism's canned 400 example gets the real path, time and
+ * The envelope for an error answer from Prism (its parsed body). A 400 or 422 with violations is a
+ * failed validation (contract §7 rule 1: 400 VALIDATION_ERROR): Prism's canned 400 example gets the real path, time and
  * violations. An error example picked with Prefer keeps its content but gets the real path and time.
  * Prism's own problem+json answers keep their status and get a code of their own.
  */
-export function rewriteError(
-  status: number,
-  body: Buffer,
-  violationsHeader: string | undefined,
-  path: string,
-): ErrorEnvelope {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    // not JSON: described by status alone
-  }
-  return errorEnvelope(status, parsed, violationDetails(violationsHeader), path);
-}
-
-/** The envelope for an error answer of Prism's, given as its parsed body (see rewriteError). */
 export function errorEnvelope(
   status: number,
   body: unknown,
@@ -105,12 +89,6 @@ export function errorEnvelope(
   path: string,
 ): ErrorEnvelope {
   const parsed = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  // Prism's body parser rejects malformed JSON before validation, with a shape of its own.
-  const parserError = parsed.error as { code?: string; message?: string } | undefined;
-  if (parserError?.code === 'invalid_json') {
-    const detail = { location: 'body', code: 'invalid_json', message: 'The body is not valid JSON.' };
-    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
-  }
   if (typeof parsed.code === 'string' && typeof parsed.message === 'string' && details.length === 0) {
     // An error example picked on purpose (Prefer: code=...): keep its code, message and details.
     const picked = Array.isArray(parsed.details) ? parsed.details : [];

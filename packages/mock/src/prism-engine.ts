@@ -101,10 +101,10 @@ function rememberedOutputValidation(): OutputValidation {
     const { body, statusCode, headers } = args.element;
     if (!body || typeof body !== 'object') return validateOutput(args);
     const key = `${(args.resource as IHttpOperation).id} ${statusCode} ${JSON.stringify(headers ?? {})}`;
-    let known = verdicts.get(body);
-    if (!known) verdicts.set(body, (known = new Map()));
-    let verdict = known.get(key);
-    if (!verdict) known.set(key, (verdict = validateOutput(args)));
+    const known = verdicts.get(body) ?? new Map<string, ReturnType<OutputValidation>>();
+    verdicts.set(body, known);
+    const verdict = known.get(key) ?? validateOutput(args);
+    known.set(key, verdict);
     return verdict;
   };
 }

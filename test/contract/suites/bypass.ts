@@ -7,7 +7,7 @@ import type { TestMock } from '../../support/mock-server.ts';
 import { requestBytes, scoped, spellingOf } from '../helpers/attacks.ts';
 import { validRequest } from '../helpers/requests.ts';
 import { sharedMock } from '../helpers/shared.ts';
-import type { Operation, Spec } from '../helpers/spec.ts';
+import type { Spec } from '../helpers/spec.ts';
 import { firstBody, sendOverTls } from '../helpers/wire.ts';
 
 let mock: TestMock;
