@@ -135,8 +135,8 @@ async function serve(
   const refusal = await steps.admit(req, routed, target.sent);
   if (refusal) return refuse(req, res, refusal);
   const ctx: RequestContext = { req, requestId, path: target.path, operation: operationOf(routed) };
-  const answer =
-    (await steps.options.hooks?.onRequest?.(ctx)) ?? (await prismAnswer(steps, ctx, routed, target));
+  const hooked = await steps.options.hooks?.onRequest?.(ctx);
+  const answer = hooked ? leavingBody(req, hooked) : await prismAnswer(steps, ctx, routed, target);
   send(res, answer);
   steps.options.hooks?.onResponse?.(ctx, answer.status);
 }
@@ -205,11 +205,18 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: ErrorEnvelop
 /** A refusal as an answer; a body that stalled or is too large also ends the connection. */
 function refusalAnswer(req: IncomingMessage, refusal: ErrorEnvelope): Answer {
   const status = refusal.status_code;
-  const extra: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {};
-  // A body still on its way (or stalled, or too large) is not waited for: the connection ends.
-  if (!req.complete || status === 408 || status === 413) extra.connection = 'close';
+  const answer = envelopeAnswer(refusal, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+  if (status === 408 || status === 413) answer.headers.connection = 'close';
+  return leavingBody(req, answer);
+}
+
+/**
+ * An answer given without reading the body: the rest is drained, and a body still on its way (or
+ * stalled) is not waited for — the connection ends with the answer.
+ */
+function leavingBody(req: IncomingMessage, answer: Answer): Answer {
   req.resume();
-  return envelopeAnswer(refusal, extra);
+  return req.complete ? answer : { ...answer, headers: { ...answer.headers, connection: 'close' } };
 }
 
 /** A fault of the mock's own while handling one request: that request gets a 500, the log says why. */

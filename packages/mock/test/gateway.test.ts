@@ -98,7 +98,7 @@ function untilClosed(socket: TLSSocket | import('node:net').Socket): Promise<{ t
 const bodyOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
 
 test('a fault while handling one request answers it alone with a 500 envelope, logged with its request id', async () => {
-  const agent = new Agent({ connect: { ...pki.clients.sandbox, ca: pki.serverCa } });
+  const agent = new Agent({ connect: { ...pki.clients.sandbox, ca: pki.serverCa }, connections: 10 }); // under the cap
   const call = (path: string, id: string) =>
     request(`${gateway.url}${path}`, {
       dispatcher: agent,
@@ -215,4 +215,47 @@ test('a token issued in the future beyond the clock skew: 401; within it: accept
   expect(await statusWith(now + 120)).toEqual([401, 'UNAUTHORIZED']); // skew 30 s
   expect((await statusWith(now + 10))[0]).toBe(200);
   await agent.close();
+});
+
+test('hooks: onRequest may answer after routing and admission; onResponse hears every status', async () => {
+  const heard: [string, string | undefined, number][] = [];
+  const hooked = await startGateway({
+    pki,
+    engine,
+    model: contractModel(),
+    mode: 'mock',
+    hooks: {
+      onRequest: async (ctx) =>
+        ctx.path === '/hooked'
+          ? { status: 202, headers: { 'content-type': 'text/plain' }, body: 'hook' }
+          : undefined,
+      onResponse: (ctx, status) => heard.push([ctx.path, ctx.operation?.operationId, status]),
+    },
+  });
+  const agent = new Agent({ connect: { ...pki.clients.sandbox, ca: pki.serverCa } });
+  try {
+    const call = async (path: string, auth = true) => {
+      const headers = {
+        'content-type': 'application/json',
+        ...(auth ? { authorization: `Bearer ${token}` } : {}),
+      };
+      const res = await request(`${hooked.url}${path}`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers,
+        body: '{}',
+      });
+      return [res.statusCode, await res.body.text()];
+    };
+    expect(await call('/hooked')).toEqual([202, 'hook']);
+    expect(await call('/hooked', false)).toEqual([401, expect.stringContaining('UNAUTHORIZED')]); // admission first
+    expect(await call('/hb/webhook/%74ry')).toEqual([200, expect.any(String)]);
+    expect(heard).toEqual([
+      ['/hooked', undefined, 202],
+      ['/hb/webhook/try', 'tryWebhook', 200],
+    ]);
+  } finally {
+    await agent.close();
+    await hooked.close();
+  }
 });
