@@ -27,6 +27,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '32' },
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+    /** Only request number n (to replay a failure: same seed, `--only n`). */
+    only: { type: 'string' },
   },
 });
 const total = Number(values.requests);
@@ -144,23 +146,30 @@ async function main() {
   };
   const arbitraries = attacksOf(mock.model.operations, tokens, agent);
   const started = performance.now();
-  let next = 0;
+  let next = values.only === undefined ? 0 : Number(values.only);
+  let last = values.only === undefined ? total : next + 1;
+  process.once('SIGINT', () => {
+    last = next; // Ctrl-C: finish the requests under way, then report
+  });
   let lastReport = started;
-  const worker = async (w: number) => {
-    while (next < total) {
+  const worker = async () => {
+    while (next < last) {
       const i = next++;
       const kind = kinds[i % kinds.length] as Kind;
-      const [attack] = fc.sample(arbitraries[kind], { numRuns: 1, seed: seed + i * 7919 + w });
+      const [attack] = fc.sample(arbitraries[kind], { numRuns: 1, seed: seed + i * 7919 });
       tally.sent[kind]++;
       const failure = await (attack as Attack)(mock).catch((error: Error) => `${kind}: ${error.message}`);
-      if (failure) tally.failures.push(`${kind} #${i}: ${failure}`);
+      if (failure) {
+        tally.failures.push(`${kind} #${i}: ${failure}`);
+        console.log(`  ✖ ${kind} #${i}: ${failure.slice(0, 400)}`);
+      }
       if (performance.now() - lastReport > 10_000) {
         lastReport = performance.now();
         console.log(`  ${i} requests, ${tally.failures.length} failures`);
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   const still = await raw(agent, `${mock.url}/hb/webhook/logs?webhookId=w`, {
     method: 'GET',
