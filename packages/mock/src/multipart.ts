@@ -88,7 +88,11 @@ function readParts(
         (error: Error) => resolve({ error: error.message }),
       );
     });
-    parser.end(body);
+    try {
+      parser.end(body);
+    } catch (error) {
+      resolve({ error: (error as Error).message }); // busboy reports by events; this is belt and braces
+    }
   });
 }
 
