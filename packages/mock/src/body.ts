@@ -51,14 +51,29 @@ export async function prismBody(
     return { ok: false, refusal: envelope(read.status, limitCode[read.status], read.message, path) };
   headers['content-length'] = String(read.body.length);
   if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
+  return strict ? checkedBody(read.body, headers, operation, path) : passedBody(read.body, headers);
+}
+
+/** Mock mode: a form for an operation that takes one is checked; JSON (declared or expected) must parse. */
+async function checkedBody(
+  bytes: Buffer,
+  headers: Record<string, string>,
+  operation: Operation | undefined,
+  path: string,
+): Promise<BodyCheck> {
   const contentType = headers['content-type'] ?? '';
   const media = operation?.requestBody?.content ?? [];
-  const multipart = media.find((m) => m.mediaType === 'multipart/form-data');
-  if (strict && multipart && multipartType.test(contentType))
-    return formBody(contentType, read.body, multipart, headers, path);
-  const wantsJson = strict && media.some((m) => jsonType.test(m.mediaType)) && contentType === '';
-  if (jsonType.test(contentType) || wantsJson) return jsonBody(read.body, headers, path, strict);
-  return { ok: true, value: { body: read.body.toString('utf8'), headers } };
+  const form = media.find((m) => m.mediaType === 'multipart/form-data');
+  if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
+  const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
+  if (jsonType.test(contentType) || expectsJson) return jsonBody(bytes, headers, path, true);
+  return passedBody(bytes, headers);
+}
+
+/** The body as Prism's own server would hand it on: parsed JSON where it parses, else text. */
+function passedBody(bytes: Buffer, headers: Record<string, string>): BodyCheck {
+  if (jsonType.test(headers['content-type'] ?? '')) return jsonBody(bytes, headers, '', false);
+  return { ok: true, value: { body: bytes.toString('utf8'), headers } };
 }
 
 /** A Content-Type that is no media type at all (Prism's parser would throw on it): refused. */
