@@ -3,7 +3,9 @@
 import { contractModel } from '@banking-api/contract';
 import { afterAll, describe } from 'vitest';
 import { stopSharedMock } from './helpers/shared.ts';
+import { bypassSuite } from './suites/bypass.ts';
 import { examplesSuite } from './suites/examples.ts';
+import { fuzzSuite } from './suites/fuzz.ts';
 import { garbageSuite } from './suites/garbage.ts';
 import { negativeSuite } from './suites/negative.ts';
 import { operationsSuite } from './suites/operations.ts';
@@ -16,3 +18,5 @@ describe('named examples under --errors', examplesSuite);
 describe('negative cases', negativeSuite);
 describe('properties', propertiesSuite);
 describe('garbage on the wire', garbageSuite);
+describe('one reading of the request target: no scope bypass under any spelling', bypassSuite);
+describe('trying to break it: mutated bytes and invalid bodies', fuzzSuite);

@@ -19,8 +19,8 @@ export interface ViolationDetail {
   message: string;
 }
 
-/** What Prism puts in its `sl-violations` header (JSON array). */
-interface PrismViolation {
+/** What Prism reports about a request or response (the entries of its `sl-violations` header). */
+export interface PrismViolation {
   location?: string[];
   code?: string | number;
   message?: string;
@@ -46,8 +46,12 @@ export function violationDetails(header: string | undefined): ViolationDetail[] 
   } catch {
     return [{ location: 'request', code: 'invalid', message: header }];
   }
-  if (!Array.isArray(parsed)) return [];
-  return (parsed as PrismViolation[]).map((v) => {
+  return Array.isArray(parsed) ? detailsOf(parsed as PrismViolation[]) : [];
+}
+
+/** Prism's violations as `details` entries. */
+export function detailsOf(violations: readonly PrismViolation[]): ViolationDetail[] {
+  return violations.map((v) => {
     // location is ["request", "body" | "query" | "header" | "path", ...field path]
     const [, where = 'request', ...fieldPath] = v.location ?? [];
     // A missing property is reported on its parent: its name is only in the message.
@@ -73,30 +77,18 @@ const problemCodes: Record<string, [number, string]> = {
 };
 
 /**
- * The envelope for an error answer from Prism. A 400 or 422 with violations is a failed validation
- * (contract §7 rule 1: 400 VALIDATION_ERROR): Prism's canned 400 example gets the real path, time and
+ * The envelope for an error answer from Prism (its parsed body). A 400 or 422 with violations is a
+ * failed validation (contract §7 rule 1: 400 VALIDATION_ERROR): Prism's canned 400 example gets the real path, time and
  * violations. An error example picked with Prefer keeps its content but gets the real path and time.
  * Prism's own problem+json answers keep their status and get a code of their own.
  */
-export function rewriteError(
+export function errorEnvelope(
   status: number,
-  body: Buffer,
-  violationsHeader: string | undefined,
+  body: unknown,
+  details: ViolationDetail[],
   path: string,
 ): ErrorEnvelope {
-  const details = violationDetails(violationsHeader);
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    // not JSON: described by status alone
-  }
-  // Prism's body parser rejects malformed JSON before validation, with a shape of its own.
-  const parserError = parsed.error as { code?: string; message?: string } | undefined;
-  if (parserError?.code === 'invalid_json') {
-    const detail = { location: 'body', code: 'invalid_json', message: 'The body is not valid JSON.' };
-    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
-  }
+  const parsed = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (typeof parsed.code === 'string' && typeof parsed.message === 'string' && details.length === 0) {
     // An error example picked on purpose (Prefer: code=...): keep its code, message and details.
     const picked = Array.isArray(parsed.details) ? parsed.details : [];

@@ -1,32 +1,30 @@
-// The gateway's Prism side: streams a request to Prism and its answer back. In mock mode Prism's error
-// answers become the contract's error envelope and the contract's echo rules are applied; in proxy mode
-// answers pass through untouched. Either way, contract violations Prism reports are passed on.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
+// The gateway's Prism side: what Prism (in this process) made of a request becomes the answer. In mock
+// mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
+// in proxy mode the real environment's answers pass through. Either way the violations Prism found
+// are reported.
+import type { ServerResponse } from 'node:http';
 import type { RouteMatch } from '@banking-api/contract';
-import type { Dispatcher, Pool } from 'undici';
 import { echoes } from './echo.ts';
-import { type ErrorEnvelope, envelope, rewriteError } from './envelope.ts';
+import { detailsOf, type ErrorEnvelope, errorEnvelope, type PrismViolation } from './envelope.ts';
+import { type PrismOutcome, serializeBody } from './prism-engine.ts';
 
 export interface Violation {
   method: string;
   path: string;
   status: number;
-  /** Prism's `sl-violations` entries, as "location: message". */
+  /** Prism's violations, as "location: message". */
   violations: string[];
 }
 
-export interface PrismLink {
-  /** Keep-alive connections to Prism through undici, which costs about half of node:http per request. */
-  pool: Pool;
-  /** mock: errors become envelopes and echo rules apply. proxy: answers pass through untouched. */
-  mode: 'mock' | 'proxy';
-  onViolation?: (violation: Violation) => void;
+/** An answer to send: the one shape every step of the gateway (and a hook) answers with. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body?: string | Buffer;
 }
 
-// Hop-by-hop headers describe one connection and are not forwarded (undici refuses most of them);
-// `expect: 100-continue` is answered by Node's server already.
-const hopByHop = new Set([
+// Headers that describe one connection or a body encoding Prism's client already undid.
+const notForwarded = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -34,158 +32,75 @@ const hopByHop = new Set([
   'upgrade',
   'te',
   'trailer',
-  'expect',
+  'content-length',
+  'content-encoding',
 ]);
-const maxErrorBody = 1 << 20;
 
-/** Sends `req` on to Prism and Prism's answer to `res`; `match` is the operation the request names. */
-export function forward(
-  prism: PrismLink,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  match?: RouteMatch,
-): void {
-  const hasBody =
-    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  // stream(): undici writes Prism's answer straight into `res` (or into a buffering writer), with no
-  // intermediate body stream per request.
-  prism.pool.stream(
-    {
-      method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
-      path: req.url ?? '/',
-      headers: forwardedHeaders(req.rawHeaders),
-      body: hasBody ? req : null,
-      headersTimeout: 30_000,
-      bodyTimeout: 30_000,
-    },
-    ({ statusCode, headers }) => {
-      const violations = typeof headers['sl-violations'] === 'string' ? headers['sl-violations'] : undefined;
-      if (violations !== undefined) reportViolations(prism, req, statusCode, violations);
-      return answerWriter(prism.mode, res, { status: statusCode, headers, violations, path, match });
-    },
-    (error) => {
-      if (!error) return;
-      if (res.headersSent) return res.destroy();
-      sendEnvelope(
-        res,
-        envelope(502, 'BAD_GATEWAY', `The mock could not get an answer from Prism: ${error.message}`, path),
-      );
-    },
-  );
-}
-
-/** Sends an error envelope as the whole answer. */
-export function sendEnvelope(res: ServerResponse, body: ErrorEnvelope, extra: Record<string, string> = {}) {
-  const json = JSON.stringify(body);
-  res.writeHead(body.status_code, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(json),
-    ...extra,
-  });
-  res.end(json);
-}
-
-/** The request's headers without hop-by-hop ones, as undici takes them (flat name/value list). */
-function forwardedHeaders(raw: string[]): string[] {
-  const headers: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    if (!hopByHop.has((raw[i] as string).toLowerCase())) headers.push(raw[i] as string, raw[i + 1] as string);
+/** Mock mode: Prism's answer, with errors as the envelope and the contract's echo rules applied. */
+export function mockAnswer(outcome: PrismOutcome, match: RouteMatch | undefined, path: string): Answer {
+  const { result, violations } = outcome;
+  if (result.kind === 'problem') return errorAnswer(result.status, result.problem, violations, path);
+  if (result.status >= 400) return errorAnswer(result.status, result.body, violations, path);
+  const echo = match ? echoes[match.operation.operationId] : undefined;
+  let body = result.body;
+  if (echo && match && result.status < 300 && body && typeof body === 'object') {
+    body = structuredClone(body); // Prism's examples are shared by every request
+    echo(body as Record<string, unknown>, match.params);
   }
-  return headers;
+  return {
+    status: result.status,
+    headers: endToEnd(result.headers),
+    body: serializeBody(body, result.headers),
+  };
 }
 
-function reportViolations(prism: PrismLink, req: IncomingMessage, status: number, header: string) {
-  prism.onViolation?.({
-    method: req.method ?? '',
-    path: req.url ?? '',
-    status,
-    violations: violationLines(header),
-  });
+/** Proxy mode: the real environment's answer (or Prism's problem) as it came. */
+export function proxyAnswer(outcome: PrismOutcome): Answer {
+  const { result } = outcome;
+  if (result.kind === 'problem')
+    return { status: result.status, headers: endToEnd(result.headers), body: JSON.stringify(result.problem) };
+  return {
+    status: result.status,
+    headers: endToEnd(result.headers),
+    body: serializeBody(result.body, result.headers),
+  };
 }
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  violations: string | undefined;
-  path: string;
-  match: RouteMatch | undefined;
+function errorAnswer(status: number, body: unknown, violations: PrismViolation[], path: string): Answer {
+  return envelopeAnswer(errorEnvelope(status, body, detailsOf(violations), path));
 }
 
-/** Where Prism's answer body goes: rewritten into an envelope, through an echo rule, or straight to `res`. */
-function answerWriter(mode: PrismLink['mode'], res: ServerResponse, answer: Answer): Writable {
-  if (mode === 'mock' && answer.status >= 400) return errorRewriter(res, answer);
-  const headers = endToEndHeaders(answer.headers);
-  const echo = mode === 'mock' && answer.match ? echoes[answer.match.operation.operationId] : undefined;
-  if (echo && answer.match && answer.status < 300) {
-    const { params } = answer.match;
-    return echoing(res, answer.status, headers, (body) => echo(body, params));
-  }
-  res.writeHead(answer.status, headers);
-  return res;
+/** An error envelope as an answer. */
+export function envelopeAnswer(body: ErrorEnvelope, extra: Record<string, string> = {}): Answer {
+  return {
+    status: body.status_code,
+    headers: { 'content-type': 'application/json', ...extra },
+    body: JSON.stringify(body),
+  };
 }
 
-function endToEndHeaders(headers: Answer['headers']): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined && !hopByHop.has(name)) out[name] = value;
+/** Sends an answer, with its length. */
+export function send(res: ServerResponse, answer: Answer): void {
+  const length = answer.body === undefined ? 0 : Buffer.byteLength(answer.body);
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(length) });
+  res.end(answer.body);
+}
+
+/** The violations as the `onViolation` report shows them. */
+export function violationReport(
+  method: string,
+  url: string,
+  status: number,
+  violations: PrismViolation[],
+): Violation {
+  const lines = violations.map((v) => `${(v.location ?? []).join('.')}: ${v.message ?? ''}`);
+  return { method, path: url, status, violations: lines };
+}
+
+function endToEnd(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!notForwarded.has(name.toLowerCase())) out[name] = value;
   }
   return out;
-}
-
-/** Buffers an error answer of Prism's, then sends the contract's envelope in its place. */
-function errorRewriter(res: ServerResponse, { status, violations, path }: Answer): Writable {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size <= maxErrorBody) chunks.push(chunk);
-      done();
-    },
-    final(done) {
-      sendEnvelope(res, rewriteError(status, Buffer.concat(chunks), violations, path));
-      done();
-    },
-  });
-}
-
-/** Buffers a JSON success answer of Prism's, applies the contract's echo rule, then sends it. */
-function echoing(
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string | string[]>,
-  apply: (body: Record<string, unknown>) => void,
-): Writable {
-  const chunks: Buffer[] = [];
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-    final(done) {
-      let body = Buffer.concat(chunks);
-      try {
-        const json = JSON.parse(body.toString('utf8'));
-        if (json && typeof json === 'object') apply(json);
-        body = Buffer.from(JSON.stringify(json));
-      } catch {
-        // not JSON: pass it on as Prism sent it
-      }
-      res.writeHead(status, { ...headers, 'content-length': String(body.length) });
-      res.end(body);
-      done();
-    },
-  });
-}
-
-/** Prism's `sl-violations` header as "location: message" lines. */
-function violationLines(header: string): string[] {
-  try {
-    const parsed = JSON.parse(header) as { location?: string[]; message?: string }[];
-    return parsed.map((v) => `${(v.location ?? []).join('.')}: ${v.message ?? ''}`);
-  } catch {
-    return [header];
-  }
 }

@@ -1,25 +1,39 @@
-// The HTTPS front of the mock. Each request goes through named steps: the TLS handshake demands a client
-// certificate from one of the environment CAs; then route (which operation, by the model), authenticate
-// (the dev token, for the certificate's environment), authorize (the operation's Bearer scopes), and
-// forward to Prism, whose error answers come back as the contract's error envelope.
+// The HTTPS front of the mock. The TLS handshake demands a client certificate from one of the
+// environment CAs; then each request goes through named steps: read the target (once: every later
+// step sees the same normalized path), route it by the model, admit it (token, environment, scopes),
+// read and check its body, let Prism (in this process) answer, and send the answer. A fault in any step
+// answers that request alone with a 500 envelope, logged with its request id; other requests go on.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
-import { type ContractModel, createRouter, type RouteMatch, type RouteResult } from '@banking-api/contract';
-import { Pool } from 'undici';
+import { type ContractModel, createRouter, type Operation, type RouteResult } from '@banking-api/contract';
 import { authenticate, authorizeScopes, environmentReader } from './access.ts';
-import type { DevPki, Environment } from './dev-pki.ts';
+import { prismBody } from './body.ts';
+import type { DevPki } from './dev-pki.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
-import { forward, type PrismLink, sendEnvelope, type Violation } from './forward.ts';
+import {
+  type Answer,
+  envelopeAnswer,
+  mockAnswer,
+  proxyAnswer,
+  send,
+  type Violation,
+  violationReport,
+} from './forward.ts';
+import { applyServerLimits, type Limits, limitsWith, serverLimitOptions } from './limits.ts';
+import type { PrismEngine } from './prism-engine.ts';
+import { readTarget, sentPath, type Target } from './target.ts';
 import { TokenVerifier } from './tokens.ts';
 
-export type { Violation } from './forward.ts';
+export type { Answer, Violation } from './forward.ts';
 
 export interface GatewayOptions {
   pki: DevPki;
-  prism: { host: string; port: number };
+  /** Prism, in this process. */
+  engine: PrismEngine;
   /** The contract whose operations and scopes the gateway routes and checks by. */
   model: ContractModel;
   /** mock: dev tokens are checked and Prism's errors become envelopes. proxy: both pass through untouched. */
@@ -27,8 +41,29 @@ export interface GatewayOptions {
   host?: string;
   /** 0: a free port. */
   port?: number;
-  /** Called for every answer that carries contract violations (Prism's `sl-violations`). */
+  /** Changes to the default limits (timeouts, sizes, connection cap, clock skew). */
+  limits?: Partial<Limits>;
+  /** Called for every answer that carries contract violations. */
   onViolation?: (violation: Violation) => void;
+  /** Where faults are logged, one line each with the request id; default stderr. */
+  log?: (line: string) => void;
+  hooks?: GatewayHooks;
+}
+
+/** What a hook knows of a request: it has been routed and admitted. */
+export interface RequestContext {
+  req: IncomingMessage;
+  requestId: string;
+  /** The normalized path every step checked. */
+  path: string;
+  operation: Operation | undefined;
+}
+
+export interface GatewayHooks {
+  /** After routing and admission: an answer here replaces Prism's. */
+  onRequest?(ctx: RequestContext): Promise<Answer | undefined>;
+  /** After the answer was sent. */
+  onResponse?(ctx: RequestContext, status: number): void;
 }
 
 export interface Gateway {
@@ -38,24 +73,37 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/** What the steps share for the gateway's life. */
+interface Steps {
+  options: GatewayOptions;
+  limits: Limits;
+  route: ReturnType<typeof createRouter>;
+  admit(req: IncomingMessage, routed: RouteResult, path: string): Promise<ErrorEnvelope | undefined>;
+  log(line: string): void;
+}
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const prism: PrismLink = {
-    pool: new Pool(`http://${options.prism.host}:${options.prism.port}`, { pipelining: 1 }),
-    mode: options.mode,
-    onViolation: options.onViolation,
+  const limits = limitsWith(options.limits);
+  const steps: Steps = {
+    options,
+    limits,
+    route: createRouter(options.model),
+    admit: options.mode === 'mock' ? admission(options.pki, limits) : async () => undefined,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
-  const handle = options.mode === 'proxy' ? passThrough(prism) : checkThenForward(prism, options);
-  const server = createServer(tlsOptions(options.pki), handle);
+  const server = createServer(
+    { ...tlsOptions(options.pki, limits), ...serverLimitOptions(limits) },
+    (req, res) => handle(steps, req, res),
+  );
+  applyServerLimits(server, limits);
   server.on('clientError', answerMalformedHttp);
   server.on('tlsClientError', () => {}); // a failed handshake ends that connection only
   await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
-  return gatewayOf(server, prism.pool);
+  return gatewayOf(server);
 }
 
 /** No client certificate, or one from another CA: the handshake fails, before any HTTP. */
-function tlsOptions(pki: DevPki): ServerOptions {
+function tlsOptions(pki: DevPki, limits: Limits): ServerOptions {
   return {
     key: pki.server.key,
     cert: pki.server.cert,
@@ -63,79 +111,177 @@ function tlsOptions(pki: DevPki): ServerOptions {
     requestCert: true,
     rejectUnauthorized: true,
     minVersion: 'TLSv1.2',
-    handshakeTimeout: 10_000, // a stalled handshake holds a socket: drop it sooner than the default 120 s
+    handshakeTimeout: limits.handshakeTimeoutMs,
   };
 }
 
-/** Proxy mode: the real environment judges credentials, so requests go on unchecked. */
-function passThrough(prism: PrismLink): Handler {
-  return (req, res) => forward(prism, req, res, pathOf(req));
+/** One request, isolated: whatever goes wrong answers this request and is logged with its id. */
+function handle(steps: Steps, req: IncomingMessage, res: ServerResponse): void {
+  const requestId = requestIdOf(req);
+  res.setHeader('x-request-id', requestId);
+  serve(steps, req, res, requestId).catch((error: unknown) => fail(steps, req, res, requestId, error));
 }
 
-/** Mock mode: route, authenticate, authorize, then forward; a refusal is answered here. */
-function checkThenForward(prism: PrismLink, options: GatewayOptions): Handler {
-  const route = createRouter(options.model);
-  const environment = environmentReader(options.pki.cas);
-  const verifier = new TokenVerifier(options.pki.jwt.publicKey);
-  return (req, res) => {
-    const path = pathOf(req);
-    const routed = route(req.method ?? 'GET', path);
-    const env = environment(req.socket as TLSSocket);
-    admit(verifier, req.headers.authorization, env, routed, path).then(
-      (refusal) => (refusal ? refuse(req, res, refusal) : forward(prism, req, res, path, matchOf(routed))),
-      (error: unknown) => sendEnvelope(res, envelope(500, 'INTERNAL_ERROR', String(error), path)),
-    );
-  };
+async function serve(
+  steps: Steps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+): Promise<void> {
+  const target = readTarget(req.url ?? '/');
+  if (target.kind !== 'resource') return refuse(req, res, targetRefusal(target));
+  const method = req.method ?? 'GET';
+  const routed = steps.route(method, target.path);
+  const refusal = await steps.admit(req, routed, target.sent);
+  if (refusal) return refuse(req, res, refusal);
+  const ctx: RequestContext = { req, requestId, path: target.path, operation: operationOf(routed) };
+  const hooked = await steps.options.hooks?.onRequest?.(ctx);
+  const answer = hooked ? leavingBody(req, hooked) : await prismAnswer(steps, ctx, routed, target);
+  send(res, answer);
+  steps.options.hooks?.onResponse?.(ctx, answer.status);
 }
 
-/** The refusal of a request, if any: token first, then a malformed path, then the operation's scopes. */
-async function admit(
-  verifier: TokenVerifier,
-  authorization: string | undefined,
-  env: Environment | undefined,
+/** Reads and checks the body, lets Prism answer, reports violations. */
+async function prismAnswer(
+  steps: Steps,
+  ctx: RequestContext,
   routed: RouteResult,
-  path: string,
-): Promise<ErrorEnvelope | undefined> {
-  const authentication = await authenticate(verifier, authorization, env, path);
-  if ('refusal' in authentication) return authentication.refusal;
-  return (
-    malformedPath(routed, path) ?? authorizeScopes(matchOf(routed)?.operation, authentication.scopes, path)
-  );
+  target: Extract<Target, { kind: 'resource' }>,
+): Promise<Answer> {
+  const { req } = ctx;
+  const mock = steps.options.mode === 'mock';
+  const checked = await prismBody(req, ctx.operation, steps.limits, target.sent, mock);
+  if (!checked.ok) return refusalAnswer(req, checked.refusal);
+  const { body, headers } = checked.value;
+  const method = req.method ?? 'GET';
+  const outcome = await steps.options.engine.handle({
+    operationKey: ctx.operation?.key,
+    method,
+    path: target.path,
+    query: target.query,
+    headers,
+    body,
+  });
+  const match = routed.kind === 'match' ? routed.match : undefined;
+  const answer = mock ? mockAnswer(outcome, match, target.sent) : proxyAnswer(outcome);
+  if (outcome.violations.length > 0)
+    steps.options.onViolation?.(violationReport(method, req.url ?? '', answer.status, outcome.violations));
+  return answer;
 }
 
-/** A path parameter that cannot be decoded (`%ZZ`) names no operation: a validation error, said here. */
-function malformedPath(routed: RouteResult, path: string): ErrorEnvelope | undefined {
-  if (routed.kind !== 'bad-path') return undefined;
-  const detail = { location: 'path', code: 'invalid', message: routed.reason };
+/** Mock mode: the dev token for the certificate's environment, then the operation's scopes. */
+function admission(pki: DevPki, limits: Limits): Steps['admit'] {
+  const environment = environmentReader(pki.cas);
+  const verifier = new TokenVerifier(pki.jwt.publicKey, { clockSkewSeconds: limits.clockSkewSeconds });
+  return async (req, routed, path) => {
+    const env = environment(req.socket as TLSSocket);
+    const authentication = await authenticate(verifier, req.headers.authorization, env, path);
+    if ('refusal' in authentication) return authentication.refusal;
+    if (routed.kind === 'bad-path') return malformed(routed.reason, path);
+    return authorizeScopes(operationOf(routed), authentication.scopes, path);
+  };
+}
+
+function operationOf(routed: RouteResult): Operation | undefined {
+  return routed.kind === 'match' ? routed.match.operation : undefined;
+}
+
+function targetRefusal(target: Exclude<Target, { kind: 'resource' }>): ErrorEnvelope {
+  if (target.kind === 'asterisk')
+    return malformed('The asterisk-form target (*) names no resource of this API.', target.sent);
+  return malformed(target.reason, target.sent);
+}
+
+function malformed(reason: string, path: string): ErrorEnvelope {
+  const detail = { location: 'path', code: 'invalid', message: reason };
   return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
 }
 
-/** The operation a request names; none for unknown paths and methods, which Prism answers (404, 405). */
-function matchOf(routed: RouteResult): RouteMatch | undefined {
-  return routed.kind === 'match' ? routed.match : undefined;
-}
-
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: ErrorEnvelope): void {
-  req.resume(); // drain the unread body so the connection stays usable
-  sendEnvelope(res, refusal, refusal.status_code === 401 ? { 'www-authenticate': 'Bearer' } : {});
+  const answer = refusalAnswer(req, refusal);
+  if (answer) send(res, answer);
 }
 
-/** The request path without the query, still percent-encoded (as the router takes it). */
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+/** A refusal as an answer; a body that stalled or is too large also ends the connection. */
+function refusalAnswer(req: IncomingMessage, refusal: ErrorEnvelope): Answer {
+  const status = refusal.status_code;
+  const answer = envelopeAnswer(refusal, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+  if (status === 408 || status === 413) answer.headers.connection = 'close';
+  return leavingBody(req, answer);
 }
 
-/** Garbage on the wire: answer what can still be answered, drop the rest; never crash. */
+/**
+ * An answer given without reading the body: the rest is drained, and a body still on its way (or
+ * stalled) is not waited for — the connection ends with the answer.
+ */
+function leavingBody(req: IncomingMessage, answer: Answer): Answer {
+  req.resume();
+  return req.complete ? answer : { ...answer, headers: { ...answer.headers, connection: 'close' } };
+}
+
+/** A fault of the mock's own while handling one request: that request gets a 500, the log says why. */
+function fail(
+  steps: Steps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  error: unknown,
+): void {
+  const path = sentPath(req.url ?? '/');
+  steps.log(
+    `mock: request ${requestId} ${req.method} ${path} failed: ${(error as Error)?.stack ?? String(error)}`,
+  );
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  req.resume();
+  const message = `The mock failed while handling this request (request id ${requestId}).`;
+  send(res, envelopeAnswer(envelope(500, 'INTERNAL_ERROR', message, path)));
+}
+
+const sane = /^[\w.:@/+=-]{1,128}$/;
+
+/** The client's `x-request-id` when it is a plain token, else a new one. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && sane.test(given) ? given : randomUUID();
+}
+
+const wireErrors: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    'The request headers are too large.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    'REQUEST_TIMEOUT',
+    'The request did not arrive in time.',
+  ],
+};
+
+/** Garbage or a stall on the wire: answer what can still be answered, drop the rest; never crash. */
 function answerMalformedHttp(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  if (
+    !socket.writable ||
+    error.code === 'ECONNRESET' ||
+    (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
+  ) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify(envelope(400, 'BAD_REQUEST', 'The request is not valid HTTP.', '/'));
+  const [status, reason, code, message] = wireErrors[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'BAD_REQUEST',
+    'The request is not valid HTTP.',
+  ];
+  const body = JSON.stringify(envelope(status, code, message, '/'));
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -146,7 +292,7 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
-function gatewayOf(server: Server, prism: Pool): Gateway {
+function gatewayOf(server: Server): Gateway {
   const { port, address } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return {
@@ -158,7 +304,6 @@ function gatewayOf(server: Server, prism: Pool): Gateway {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await prism.close();
     },
   };
 }

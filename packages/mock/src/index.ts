@@ -1,14 +1,12 @@
-// The mock as a library: Prism on the bundled spec behind the mTLS gateway. The CLI, the contract
-// tests and the benchmark all start it through `startMock`. The contract comes from
+// The mock as a library: Prism on the bundled spec behind the mTLS gateway, in one process. The CLI,
+// the contract tests and the benchmark all start it through `startMock`. The contract comes from
 // @banking-api/contract: the bundled document for Prism, the model for the gateway.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type ContractModel, contractModel, openapiPath } from '@banking-api/contract';
 import { type DevPki, ensureDevPki } from './dev-pki.ts';
 import { type Egress, startEgress } from './egress.ts';
 import { type Gateway, startGateway, type Violation } from './gateway.ts';
-import { type PrismProcess, startPrism } from './prism.ts';
+import type { Limits } from './limits.ts';
+import { createPrismEngine } from './prism-engine.ts';
 import { readSpec, withoutMutualTls } from './spec.ts';
 
 export {
@@ -20,9 +18,11 @@ export {
   pkiFiles,
 } from './dev-pki.ts';
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
-export type { Violation } from './gateway.ts';
+export type { Answer, GatewayHooks, RequestContext, Violation } from './gateway.ts';
+export { defaultLimits, type Limits } from './limits.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
 export { freePort, type PrismProcess, startPrism } from './prism.ts';
+export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
 export interface MockOptions {
@@ -39,7 +39,7 @@ export interface MockOptions {
   host?: string;
   /** Gateway port; 0 picks a free one. */
   port?: number;
-  /** Prism's port on 127.0.0.1; 0 or absent picks a free one. */
+  /** Unused: Prism runs inside the mock's process and has no port of its own (kept for callers). */
   prismPort?: number;
   dynamic?: boolean;
   errors?: boolean;
@@ -49,77 +49,65 @@ export interface MockOptions {
   /** Proxy mode: forward to this real environment instead of mocking. */
   proxy?: { upstream: string; cert?: string; key?: string; ca?: string };
   onViolation?: (violation: Violation) => void;
+  /** Changes to the gateway's limits (timeouts, sizes, connection cap, clock skew). */
+  limits?: Partial<Limits>;
+  /** Where faults of single requests are logged (with the request id); default stderr. */
+  log?: (line: string) => void;
 }
 
 export interface Mock {
   /** The gateway's https URL. */
   url: string;
-  /** Prism's own plain-HTTP URL (for benchmarks and diagnostics; it has no TLS and no token checks). */
+  /** Empty: Prism runs inside the mock's process, behind the gateway only (kept for callers). */
   prismUrl: string;
   pki: DevPki;
   /** The model the gateway routes by. */
   model: ContractModel;
-  /** Resolves when Prism exits on its own; `close()` does not resolve it. */
+  /** Never resolves: Prism runs in this process and cannot exit alone (kept for callers). */
   prismExited: Promise<{ code: number | null; output: string }>;
   close(): Promise<void>;
 }
 
 export async function startMock(options: MockOptions): Promise<Mock> {
   const model = options.model ?? contractModel();
-  const doc = withoutMutualTls(await readSpec(options.specPath ?? openapiPath), model);
-  const work = await mkdtemp(join(tmpdir(), 'banking-mock-'));
-  const prismSpec = join(work, 'openapi.json');
-  await writeFile(prismSpec, JSON.stringify(doc));
-
-  let pki: DevPki;
-  let starting: Promise<PrismProcess> | undefined;
+  const document = withoutMutualTls(await readSpec(options.specPath ?? openapiPath), model);
   let egress: Egress | undefined;
-  let prism: PrismProcess | undefined;
   let gateway: Gateway | undefined;
-  let closing = false;
   const close = async () => {
-    closing = true;
     await gateway?.close();
-    await prism?.stop();
     await egress?.close();
-    await rm(work, { recursive: true, force: true });
   };
   try {
     if (options.proxy) egress = await startEgress(options.proxy);
-    // Prism boots in its own process while this one makes the PKI (both take about a second).
-    starting = startPrism({
-      mode: egress ? 'proxy' : 'mock',
-      specPath: prismSpec,
-      upstream: egress?.url,
-      port: options.prismPort,
-      dynamic: options.dynamic,
-      errors: options.errors,
-      seed: options.seed,
-      logLevel: options.prismLogLevel,
-      output: options.prismOutput,
-    });
-    starting.catch(() => {}); // handled below; this keeps an early failure from being "unhandled"
-    pki = await ensureDevPki(options.pkiDir, { renew: options.renewPki });
-    prism = await starting;
+    const mode = egress ? 'proxy' : 'mock';
+    const [engine, pki] = await Promise.all([
+      createPrismEngine({
+        document,
+        mode,
+        upstream: egress?.url,
+        dynamic: options.dynamic,
+        errors: options.errors,
+        seed: options.seed,
+        logLevel: options.prismLogLevel,
+        output: options.prismOutput,
+      }),
+      ensureDevPki(options.pkiDir, { renew: options.renewPki }),
+    ]);
     gateway = await startGateway({
       pki,
-      prism: { host: '127.0.0.1', port: prism.port },
+      engine,
       model,
-      mode: egress ? 'proxy' : 'mock',
+      mode,
       host: options.host,
       port: options.port,
+      limits: options.limits,
       onViolation: options.onViolation,
+      log: options.log,
     });
+    const prismExited = new Promise<{ code: number | null; output: string }>(() => {});
+    return { url: gateway.url, prismUrl: '', pki, model, prismExited, close };
   } catch (error) {
-    prism ??= await starting?.catch(() => undefined); // a Prism still booting is stopped too
     await close();
     throw error;
   }
-  const running = prism;
-  const prismExited = new Promise<{ code: number | null; output: string }>((resolve) => {
-    void running.exited.then((exit) => {
-      if (!closing) resolve(exit);
-    });
-  });
-  return { url: gateway.url, prismUrl: prism.url, pki, model, prismExited, close };
 }

@@ -11,10 +11,12 @@ export interface TokenOptions {
   /** Lifetime in seconds; negative makes an already expired token. Default one day. */
   ttlSeconds?: number;
   subject?: string;
+  /** Issue time in epoch seconds; default now (tests set it in the future). */
+  issuedAt?: number;
 }
 
 export async function signToken(privateKeyPem: string, options: TokenOptions): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = options.issuedAt ?? Math.floor(Date.now() / 1000);
   return new SignJWT({ env: options.env, scope: (options.scopes ?? []).join(' ') })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
     .setIssuer(issuer)
@@ -40,9 +42,12 @@ export type TokenCheck = { ok: true; token: VerifiedToken } | { ok: false; reaso
 export class TokenVerifier {
   readonly #key: KeyObject;
   readonly #cache = new Map<string, VerifiedToken>();
+  readonly #clockSkewSeconds: number;
 
-  constructor(publicKeyPem: string) {
+  /** `clockSkewSeconds`: how far in the future a token's `iat` may lie (clocks differ); default 60. */
+  constructor(publicKeyPem: string, options: { clockSkewSeconds?: number } = {}) {
     this.#key = createPublicKey(publicKeyPem);
+    this.#clockSkewSeconds = options.clockSkewSeconds ?? 60;
   }
 
   async verify(jwt: string): Promise<TokenCheck> {
@@ -58,6 +63,8 @@ export class TokenVerifier {
         algorithms: ['ES256'],
         requiredClaims: ['exp', 'env'],
       });
+      if (issuedInFuture(payload.iat, this.#clockSkewSeconds))
+        return { ok: false, reason: 'The token is issued in the future (check the clock that made it).' };
       const env = payload.env as Environment;
       if (!environments.includes(env)) return { ok: false, reason: 'The token has no valid env claim.' };
       const scope = typeof payload.scope === 'string' ? payload.scope : '';
@@ -70,4 +77,9 @@ export class TokenVerifier {
       return { ok: false, reason: 'The token is not a valid token of this mock.' };
     }
   }
+}
+
+/** An `iat` later than now plus the allowed clock skew: a token from a wrong clock or a forged one. */
+function issuedInFuture(iat: unknown, skewSeconds: number): boolean {
+  return typeof iat !== 'number' || iat > Date.now() / 1000 + skewSeconds;
 }

@@ -1,0 +1,150 @@
+// The request body, read once within the limits and checked before Prism sees it: JSON must parse
+// (also the free-form webhook test body), a multipart form must be well formed and carry the model's
+// fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
+import type { IncomingMessage } from 'node:http';
+import { MIMEType } from 'node:util';
+import type { MediaType, Operation } from '@banking-api/contract';
+import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
+import { type Limits, readBody } from './limits.ts';
+import { checkMultipart } from './multipart.ts';
+
+/** The body and headers handed to Prism. */
+export interface PrismBody {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type BodyCheck = { ok: true; value: PrismBody } | { ok: false; refusal: ErrorEnvelope };
+
+// Headers of one connection, not of the request: never handed on.
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+]);
+
+const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
+
+/**
+ * Reads and checks the body of `req`. `operation` is the one the request names, if any; `strict`
+ * (mock mode) refuses what the contract cannot accept, proxy mode passes it on for the real environment.
+ */
+export async function prismBody(
+  req: IncomingMessage,
+  operation: Operation | undefined,
+  limits: Limits,
+  path: string,
+  strict: boolean,
+): Promise<BodyCheck> {
+  const headers = plainHeaders(req);
+  const typeProblem = contentTypeProblem(headers['content-type'], path);
+  if (typeProblem) return { ok: false, refusal: typeProblem };
+  if (!hasBody(req)) return { ok: true, value: { body: null, headers } };
+  const read = await readBody(req, limits);
+  if (!read.ok)
+    return { ok: false, refusal: envelope(read.status, limitCode[read.status], read.message, path) };
+  headers['content-length'] = String(read.body.length);
+  if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
+  return strict ? checkedBody(read.body, headers, operation, path) : passedBody(read.body, headers);
+}
+
+/** Mock mode: a form for an operation that takes one is checked; JSON (declared or expected) must parse. */
+async function checkedBody(
+  bytes: Buffer,
+  headers: Record<string, string>,
+  operation: Operation | undefined,
+  path: string,
+): Promise<BodyCheck> {
+  const contentType = headers['content-type'] ?? '';
+  const media = operation?.requestBody?.content ?? [];
+  const form = media.find((m) => m.mediaType === 'multipart/form-data');
+  if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
+  const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
+  if (jsonType.test(contentType) || expectsJson) return jsonBody(bytes, headers, path, true);
+  return passedBody(bytes, headers);
+}
+
+/** The body as Prism's own server would hand it on: parsed JSON where it parses, else text. */
+function passedBody(bytes: Buffer, headers: Record<string, string>): BodyCheck {
+  if (jsonType.test(headers['content-type'] ?? '')) return jsonBody(bytes, headers, '', false);
+  return { ok: true, value: { body: bytes.toString('utf8'), headers } };
+}
+
+/** A Content-Type that is no media type at all (Prism's parser would throw on it): refused. */
+function contentTypeProblem(contentType: string | undefined, path: string): ErrorEnvelope | undefined {
+  if (contentType === undefined) return undefined;
+  try {
+    new MIMEType(contentType);
+    return undefined;
+  } catch {
+    const detail = {
+      location: 'header',
+      field: 'content-type',
+      code: 'invalid',
+      message: 'The Content-Type is not a media type.',
+    };
+    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
+  }
+}
+
+const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;
+
+/** Whether the request says it has a body (a length or a chunked transfer). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The end-to-end headers as name → value (repeated ones joined, as node:http does). */
+function plainHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !hopByHop.has(name))
+      out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function jsonBody(bytes: Buffer, headers: Record<string, string>, path: string, strict: boolean): BodyCheck {
+  try {
+    return { ok: true, value: { body: JSON.parse(bytes.toString('utf8')), headers } };
+  } catch {
+    // proxy mode: the real environment judges what it is sent
+    if (!strict) return { ok: true, value: { body: bytes.toString('utf8'), headers } };
+    const detail: ViolationDetail = {
+      location: 'body',
+      code: 'invalid_json',
+      message: 'The body is not valid JSON.',
+    };
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]),
+    };
+  }
+}
+
+async function formBody(
+  contentType: string,
+  bytes: Buffer,
+  media: MediaType,
+  headers: Record<string, string>,
+  path: string,
+): Promise<BodyCheck> {
+  const form = await checkMultipart(contentType, bytes, media);
+  if (!form.ok)
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, form.details),
+    };
+  const rewritten = {
+    ...headers,
+    'content-type': form.contentType,
+    'content-length': String(Buffer.byteLength(form.body)),
+  };
+  return { ok: true, value: { body: form.body, headers: rewritten } };
+}

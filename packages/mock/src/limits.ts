@@ -1,0 +1,114 @@
+// Limits like a production gateway's: no client holds a connection, a socket or memory for longer or
+// more than these allow. Each is answered with the contract's envelope where HTTP still allows an
+// answer (408, 413, 431); a stalled TLS handshake or a connection over the cap is simply closed.
+import type { IncomingMessage } from 'node:http';
+import type { Server } from 'node:https';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+
+export interface Limits {
+  /** A TLS handshake not done in this time is dropped (also a client that connects and says nothing). */
+  handshakeTimeoutMs: number;
+  /** The request line and headers must arrive within this time after the handshake: else 408. */
+  headersTimeoutMs: number;
+  /** The body must arrive within this time after the headers: else 408. */
+  bodyTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** Request line plus headers larger than this: 431. */
+  maxHeaderBytes: number;
+  /** A body larger than this: 413. */
+  maxBodyBytes: number;
+  /** Connections beyond this many at once are closed on accept. */
+  maxConnections: number;
+  /** A token issued (`iat`) further in the future than this is refused. */
+  clockSkewSeconds: number;
+}
+
+export const defaultLimits: Limits = {
+  handshakeTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderBytes: 16 * 1024,
+  maxBodyBytes: 10 * 1024 * 1024,
+  maxConnections: 1_000,
+  clockSkewSeconds: 60,
+};
+
+/** The limits with the caller's changes. */
+export function limitsWith(changes: Partial<Limits> = {}): Limits {
+  return { ...defaultLimits, ...changes };
+}
+
+/** The limits node:http's server options carry. */
+export function serverLimitOptions(limits: Limits) {
+  return {
+    maxHeaderSize: limits.maxHeaderBytes,
+    headersTimeout: limits.headersTimeoutMs,
+    // Node's own request timeout answers 408 without the envelope: it only backs up the body timer.
+    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + 5_000,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often Node checks the two timeouts above; its default 30 s would let them run late.
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  };
+}
+
+/** The limits a server takes after creation: the connection cap and the handshake timer. */
+export function applyServerLimits(server: Server, limits: Limits): void {
+  server.maxConnections = limits.maxConnections;
+  dropStalledHandshakes(server, limits.handshakeTimeoutMs);
+}
+
+/**
+ * Node's `handshakeTimeout` counts from the first handshake bytes, so a client that connected and sent
+ * nothing held its socket for ever: this timer counts from the TCP connection.
+ */
+function dropStalledHandshakes(server: Server, ms: number): void {
+  const timers = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), ms);
+    timer.unref();
+    timers.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
+  });
+  server.on('secureConnection', (tls: TLSSocket & { _parent?: Socket }) => {
+    if (tls._parent) clearTimeout(timers.get(tls._parent)); // the TCP socket the TLS one wraps
+  });
+}
+
+export type BodyRead = { ok: true; body: Buffer } | { ok: false; status: 408 | 413 | 400; message: string };
+
+/** The whole body of `req`, within the size and time limits. */
+export function readBody(req: IncomingMessage, limits: Limits): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BodyRead) => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      resolve(result);
+    };
+    const timer = setTimeout(() => {
+      finish({
+        ok: false,
+        status: 408,
+        message: `The body did not arrive within ${limits.bodyTimeoutMs} ms.`,
+      });
+    }, limits.bodyTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxBodyBytes)
+        return finish({
+          ok: false,
+          status: 413,
+          message: `The body is larger than ${limits.maxBodyBytes} bytes.`,
+        });
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => finish({ ok: true, body: Buffer.concat(chunks) }));
+    req.once('error', () => finish({ ok: false, status: 400, message: 'The body could not be read.' }));
+    req.once('aborted', () => finish({ ok: false, status: 400, message: 'The body was cut short.' }));
+  });
+}

@@ -1,0 +1,192 @@
+// Prism inside the mock's own process (@stoplight/prism-http, as @stoplight/prism-http-server uses it):
+// no second HTTP hop and no child process, and a fault while Prism handles one request is that
+// request's rejected promise, which the gateway answers, instead of a dead Prism for everyone.
+import { createRequire } from 'node:module';
+import { Writable } from 'node:stream';
+import { createLogger } from '@stoplight/prism-core';
+import {
+  createInstance,
+  getHttpOperationsFromSpec,
+  type IHttpConfig,
+  type IHttpRequest,
+  type IHttpResponse,
+  type PrismHttpComponents,
+  ProblemJsonError,
+  VIOLATIONS,
+} from '@stoplight/prism-http';
+import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
+import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+import { serialize } from '@stoplight/prism-http-server/dist/serialize.js';
+import type { IHttpOperation } from '@stoplight/types';
+import type { PrismViolation } from './envelope.ts';
+
+// Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
+// process as in a Prism child.
+createRequire(import.meta.url)('./faker-timestamps.cjs');
+
+export interface PrismEngineOptions {
+  /** The OpenAPI document Prism serves (already without mutualTLS). */
+  document: object;
+  mode: 'mock' | 'proxy';
+  /** proxy mode: the plain-HTTP base URL Prism forwards to. */
+  upstream?: string;
+  dynamic?: boolean;
+  errors?: boolean;
+  seed?: string;
+  /** Prism's log level; 'fatal' (default) keeps it quiet. */
+  logLevel?: string;
+  /** Where Prism's log lines (JSON) go; by default nowhere. */
+  output?: NodeJS.WritableStream;
+}
+
+/** A request as the gateway has read it: the normalized path, the raw query, the parsed body. */
+export interface PrismRequest {
+  /** The operation the gateway routed to (`METHOD /path/{template}`), if any: Prism need not route again. */
+  operationKey?: string;
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  /** Parsed JSON, text, or null for no body. */
+  body: unknown;
+}
+
+export type PrismResult =
+  | { kind: 'response'; status: number; headers: Record<string, string>; body: unknown }
+  | { kind: 'problem'; status: number; headers: Record<string, string>; problem: Record<string, unknown> };
+
+export interface PrismOutcome {
+  result: PrismResult;
+  /** Request and response violations, in Prism's `sl-violations` shape. */
+  violations: PrismViolation[];
+}
+
+export interface PrismEngine {
+  handle(request: PrismRequest): Promise<PrismOutcome>;
+}
+
+export async function createPrismEngine(options: PrismEngineOptions): Promise<PrismEngine> {
+  const operations = await getHttpOperationsFromSpec(options.document);
+  if (operations.length === 0) throw new Error('No operations found in the spec.');
+  const logger = createLogger('PRISM', { level: options.logLevel ?? 'fatal' }, options.output ?? sink());
+  const config = engineConfig(options);
+  const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
+  const byKey = new Map(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, [op]]));
+  return {
+    async handle(request) {
+      const input = prismInput(request);
+      const preferences = getHttpConfigFromRequest(input);
+      if (preferences._tag === 'Left') return { result: problemOf(preferences.left), violations: [] };
+      const perRequest = { ...config, mock: { ...config.mock, ...definedOnly(preferences.right) } };
+      // The gateway routed already (by the model, on the same path): Prism matches that one operation
+      // instead of scoring every path of the spec again. Unknown paths keep all, for Prism's 404 or 405.
+      const candidates = (request.operationKey && byKey.get(request.operationKey)) || operations;
+      const either = await prism.request(input, candidates, perRequest)();
+      if (either._tag === 'Left') return { result: problemOf(either.left), violations: [] };
+      return outcomeOf(either.right, config.errors);
+    },
+  };
+}
+
+type OutputValidation = PrismHttpComponents['validateOutput'];
+
+/**
+ * Prism validates every answer it makes against the response schema. A static example is the same
+ * object on every request and so is its verdict: it is remembered per example object. Generated data
+ * (--dynamic) is a new object each time and is validated each time.
+ */
+function rememberedOutputValidation(): OutputValidation {
+  const verdicts = new WeakMap<object, Map<string, ReturnType<OutputValidation>>>();
+  return (args) => {
+    const { body, statusCode, headers } = args.element;
+    if (!body || typeof body !== 'object') return validateOutput(args);
+    const key = `${(args.resource as IHttpOperation).id} ${statusCode} ${JSON.stringify(headers ?? {})}`;
+    const known = verdicts.get(body) ?? new Map<string, ReturnType<OutputValidation>>();
+    verdicts.set(body, known);
+    const verdict = known.get(key) ?? validateOutput(args);
+    known.set(key, verdict);
+    return verdict;
+  };
+}
+
+function engineConfig(options: PrismEngineOptions): IHttpConfig {
+  const shared = {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: options.errors ?? false,
+    upstreamProxy: undefined,
+    mock: { dynamic: options.dynamic ?? false, seed: options.seed },
+  };
+  return options.mode === 'proxy'
+    ? { ...shared, isProxy: true, upstream: new URL(options.upstream ?? 'http://127.0.0.1') }
+    : { ...shared, isProxy: false };
+}
+
+function prismInput(request: PrismRequest): IHttpRequest {
+  return {
+    method: request.method.toLowerCase() as IHttpRequest['method'],
+    url: { path: request.path, query: nameValues(new URLSearchParams(request.query)) },
+    headers: request.headers,
+    body: request.body,
+  };
+}
+
+/** Query parameters as Prism takes them: one value as a string, repeated ones as a list. */
+function nameValues(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return out;
+}
+
+type Diagnostic = { path?: (string | number)[]; severity: number; code?: string | number; message: string };
+type Validated = { output: IHttpResponse; validations: { input: Diagnostic[]; output: Diagnostic[] } };
+
+/** Prism's response and violations; under --errors a response that breaks its own schema is a 500. */
+function outcomeOf({ output, validations }: Validated, errors: boolean): PrismOutcome {
+  const input = validations.input.map(violationOf('request'));
+  const produced = validations.output.map(violationOf('response'));
+  const violations = [...input, ...produced];
+  const broken = produced.filter((v) => v.severity === 'Error');
+  if (errors && broken.length > 0) {
+    const detail = 'The response Prism produced breaks its own schema and --errors is set.';
+    return { result: problemOf(ProblemJsonError.fromTemplate(VIOLATIONS, detail)), violations };
+  }
+  const headers = { ...(output.headers ?? {}) };
+  return { result: { kind: 'response', status: output.statusCode, headers, body: output.body }, violations };
+}
+
+const severities = ['Error', 'Warning', 'Information', 'Hint'];
+
+function violationOf(prefix: 'request' | 'response'): (d: Diagnostic) => PrismViolation {
+  return (d) => ({
+    location: [prefix, ...(d.path ?? []).map(String)],
+    severity: severities[d.severity] ?? 'Error',
+    code: d.code,
+    message: d.message,
+  });
+}
+
+function problemOf(error: Error & { status?: number; additional?: { headers?: Record<string, string> } }) {
+  const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
+  const headers = { 'content-type': 'application/problem+json', ...(error.additional?.headers ?? {}) };
+  return { kind: 'problem', status: error.status || 500, headers, problem } as const;
+}
+
+/** The preferences a request states (Prefer: code=…, example=…), without the ones it leaves unsaid. */
+function definedOnly(preferences: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
+}
+
+/** The body of Prism's response as bytes, serialized by its content type as Prism's server does. */
+export function serializeBody(body: unknown, headers: Record<string, string>): string | undefined {
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  return serialize(body, type) as string | undefined;
+}
+
+function sink(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
+}
