@@ -8,6 +8,7 @@ import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
+import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { readGuides } from '../../scripts/docs/guides.ts';
 import { serveSite } from '../../scripts/docs/static-server.ts';
 import { docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
@@ -76,6 +77,26 @@ async function openOperation(op: Operation): Promise<void> {
       .getByRole('link', { name: op.tags[0] ?? '', exact: true })
       .click();
   await link.click();
+}
+
+/**
+ * Elements in `roots` wider than their box that could scroll sideways or spill out (clipped ones, like a
+ * path shortened with an ellipsis, are fine), and roots reaching past the viewport. Runs in the page.
+ */
+function overflowingSideways(roots: Element[]): string[] {
+  const found: string[] = [];
+  for (const root of roots) {
+    if (root.getBoundingClientRect().right > window.innerWidth + 1) found.push('panel past the viewport');
+    for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+      if (!(el instanceof HTMLElement) || el.clientWidth === 0) continue;
+      if (getComputedStyle(el).overflowX === 'hidden') continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(
+          `${el.tagName.toLowerCase()} ${el.scrollWidth}px in ${el.clientWidth}px: ${el.innerText.slice(0, 40)}`,
+        );
+    }
+  }
+  return found;
 }
 
 const hashOf = (url: string) => decodeURIComponent(new URL(url).hash.replace(/^#\/?/, ''));
@@ -206,6 +227,29 @@ describe('reference site', () => {
     await openOperation(ops.find((op) => op.operationId === 'refundPix') as Operation);
     await expect.poll(() => hashOf(page.url())).toBe('pix/refundpix');
     await expect.poll(() => inView('pix/refundpix')).toBe(true);
+  });
+
+  it('fits a phone (390 px wide): neither the page nor any sample panel scrolls sideways', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(url);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.body.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      for (const op of ops) {
+        const anchor = operationAnchor(op);
+        await page.evaluate((hash) => {
+          window.location.hash = hash;
+        }, anchor);
+        const panels = section(anchor.slice(2)).locator('[data-testid="right-panel"]');
+        await section(anchor.slice(2)).locator('.panel-request-samples').waitFor();
+        expect(await panels.evaluateAll(overflowingSideways), op.operationId).toEqual([]);
+      }
+      expect(await page.evaluate(() => document.body.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(resultsDir, 'docs-phone.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('logged no console error and sent no request off the machine', () => {
