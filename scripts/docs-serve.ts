@@ -1,5 +1,5 @@
-// npm run docs:serve [-- --port 4000]: the reference site on 127.0.0.1, rebuilt when the spec, a guide
-// or redocly.yaml changes. Reload the page to see a rebuild.
+// npm run docs:serve [-- --port 4000]: the reference site on 127.0.0.1, rebuilt when the spec, a guide,
+// CHANGELOG.md or redocly.yaml changes. Reload the page to see a rebuild.
 import './env.ts';
 import { watch } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,8 @@ const changed = (what: string) => {
 };
 // Watch the directory, not the files: editors often save by replacing the file.
 watch(root, (_event, file) => {
-  if (file === path.basename(specPath) || file === 'redocly.yaml') changed(String(file));
+  if (file === path.basename(specPath) || file === 'redocly.yaml' || file === 'CHANGELOG.md')
+    changed(String(file));
 });
 watch(docsDir, { recursive: true }, (_event, file) => {
   if (file && /\.(md|svg|hbs)$/.test(String(file))) changed(`docs/${file}`);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type Json, type LoadedContract, loadContract } from '../model/load.ts';
 import { redoclyConfig } from '../model/redocly.ts';
 import { renderBundle } from './bundle.ts';
+import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
@@ -21,18 +22,25 @@ const cacheDir = path.join(root, '.cache/docs');
 
 export const GUIDES_GROUP = 'Guides';
 export const OPEN_QUESTIONS = 'Open questions';
+export const CHANGELOG = 'Changelog';
+export const changelogPath = path.join(root, 'CHANGELOG.md');
 
 /** Hosts the Redoc page is known to load from; none may be left in the output. */
 const REMOTE_ASSETS =
   /https?:\/\/(cdn\.redoc\.ly|cdn\.redocly\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/[^"'`)\s]*/g;
 
-/** The docs-only copy of the bundle: guides as tags, notes and code samples on every operation. */
+/** The docs-only copy of the bundle: guides, open questions and changelog as tags, notes and code samples on every operation. */
 export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json> {
   const doc = structuredClone(bundle);
   const guides = await readGuides(docsDir, await readdir(docsDir));
   const guideTags = [
     ...guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true })),
     { name: OPEN_QUESTIONS, description: openQuestions(model), 'x-traitTag': true },
+    {
+      name: CHANGELOG,
+      description: changelogPage(await readFile(changelogPath, 'utf8'), model),
+      'x-traitTag': true,
+    },
   ];
   doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
   checkLinks(

@@ -1,6 +1,6 @@
 // The built reference site in real Chromium: hydration, sidebar, search, guides, no console errors, no
 // request off the machine, and an axe-core scan. One browser launch; a screenshot goes to test-results/.
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
@@ -11,7 +11,7 @@ import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { readGuides } from '../../scripts/docs/guides.ts';
 import { serveSite } from '../../scripts/docs/static-server.ts';
-import { docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
+import { CHANGELOG, changelogPath, docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
 
@@ -206,6 +206,27 @@ describe('reference site', () => {
     await expect
       .poll(() => page.locator('#api-content').innerText())
       .toContain(`The contract leaves ${markers + documentWide} points open`);
+  });
+
+  it('has a changelog page: the current version, breaking changes marked, operations linked', async () => {
+    const { page } = browser;
+    const markdown = await readFile(changelogPath, 'utf8');
+    await sidebar().getByRole('link', { name: CHANGELOG, exact: true }).click();
+    await expect.poll(() => hashOf(page.url())).toBe('changelog');
+    // Each version and each of its lists is a section of its own (a heading): read them all.
+    const text = async () =>
+      (await page.locator('[id="changelog"], [id^="changelog/"]').allInnerTexts()).join('\n');
+    await expect.poll(text).toContain(`${contract.model.version} (`);
+    if (markdown.includes('\n### Breaking\n')) await expect.poll(text).toContain('Breaking:');
+    // The first operation the changelog names, reached through its link.
+    const op = ops.find((o) => markdown.includes(`\`${o.key}\``)) as Operation;
+    expect(op, 'an operation named in CHANGELOG.md').toBeDefined();
+    await page
+      .locator(`#api-content a[href="${operationAnchor(op)}"]`)
+      .first()
+      .click();
+    await expect.poll(() => `#/${hashOf(page.url())}`).toBe(operationAnchor(op));
+    await expect.poll(() => inView(operationAnchor(op).slice(2))).toBe(true);
   });
 
   it('has no serious or critical accessibility violation (axe-core) on guide, operation and overview', async () => {
