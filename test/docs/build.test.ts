@@ -67,6 +67,7 @@ describe('docs-only spec', () => {
       expect(description).toContain(op.idempotency ? '**Idempotent by URL:**' : '**Idempotency:** none');
       for (const gap of op.gaps) expect(description).toContain(gap.detail);
       expect(description).toContain('**Named examples:**');
+      expect(description).toContain('[local copy of this reference](#/try-it-against-the-mock)');
     }
     expect(operationIn(doc, byId('tryWebhook')).description).toContain('with scope `webhook.write`');
   });
