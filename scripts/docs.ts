@@ -11,6 +11,7 @@ import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
+import { REDOC_SCRIPT, splitPage } from './docs/page.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
 import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
@@ -61,6 +62,16 @@ export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json>
   return doc;
 }
 
+const docsTheme = async () => ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
+
+/** The spec the page is rendered from: the docs-only copy with the site's logo. */
+export async function pageSpec(contract: LoadedContract): Promise<Json> {
+  const doc = await docsSpec(contract);
+  const altText = (await docsTheme()).logo?.altText ?? contract.model.title;
+  (doc.info as Json)['x-logo'] = { url: 'logo.svg', altText };
+  return doc;
+}
+
 export async function renderInput(outFile: string, specFile: string): Promise<RenderInput> {
   const config = (await redoclyConfig()).resolvedConfig as { openapi?: Json; theme?: DocsTheme };
   const openapi = { ...(config.openapi ?? {}) };
@@ -84,7 +95,7 @@ export async function renderInput(outFile: string, specFile: string): Promise<Re
 }
 
 /**
- * Build step: writes generated/site/{index.html,openapi.yaml,openapi.json,logo.svg,redoc.svg}.
+ * Build step: writes generated/site/{index.html,redoc.js,openapi.yaml,openapi.json,logo.svg,redoc.svg}.
  * One-shot builds use the bundled CLI: a new process beats importing its 2.8 MB chunk through tsx (bench/docs.ts,
  * 1.9 s vs 3.0 s); docs:serve renders in process, where a warm rebuild takes 0.4 s.
  */
@@ -92,10 +103,8 @@ export async function docs(
   contract: LoadedContract,
   options: { render?: 'in-process' | 'cli' } = {},
 ): Promise<void> {
-  const theme = ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
-  const doc = await docsSpec(contract);
-  const info = doc.info as Json;
-  info['x-logo'] = { url: 'logo.svg', altText: theme.logo?.altText ?? contract.model.title };
+  const theme = await docsTheme();
+  const doc = await pageSpec(contract);
 
   // A work folder per build: builds running at once (docs:serve, tests) never share a half-written file.
   await mkdir(cacheDir, { recursive: true });
@@ -122,11 +131,13 @@ export async function docs(
     throw new Error(`docs: the page still loads from outside hosts: ${[...new Set(remote)].join(', ')}`);
   if (!html.includes('"disableTelemetry":true')) throw new Error('docs: Redoc telemetry is not disabled');
 
+  const page = splitPage(html);
   const { yaml, json } = renderBundle(contract.bundle);
   const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
   await mkdir(siteDir, { recursive: true });
   await Promise.all([
-    writeAtomically('index.html', html),
+    writeAtomically('index.html', page.html),
+    writeAtomically(REDOC_SCRIPT, page.script),
     writeAtomically('openapi.yaml', yaml),
     writeAtomically('openapi.json', json),
     writeAtomically('.nojekyll', ''),

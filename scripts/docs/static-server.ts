@@ -6,6 +6,7 @@ import path from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.yaml': 'application/yaml; charset=utf-8',

@@ -11,6 +11,7 @@ import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
+import { REDOC_SCRIPT, splitPage } from '../../scripts/docs/page.ts';
 import {
   CHANGELOG,
   changelogPath,
@@ -176,6 +177,35 @@ describe('changelog page', () => {
     // A release not cut yet is said so, not hidden.
     expect(changelogPage('# Changelog\n', contract.model)).toContain(
       `version **${contract.model.version}**, which has no entry yet`,
+    );
+  });
+});
+
+describe('page split (scripts/docs/page.ts)', () => {
+  const page = [
+    '<html><head><style>x</style></head><body><div id="redoc"></div>',
+    '<script type="module">\nconst{RedocStandalone,hydrate,init}=(()=>({a:import.meta.url}))();export{RedocStandalone,hydrate,init};',
+    '\n      const __redoc_definition = {"info":{"description":"</script> in text"}};',
+    '\n      const __redoc_options = {"disableTelemetry":true};',
+    "\n\n      hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));\n      </script>",
+    '</body></html>',
+  ].join('');
+
+  it("moves Redoc's module to a deferred classic script and the spec to a JSON block", () => {
+    const { html, script } = splitPage(page);
+    expect(script).not.toContain('export{');
+    expect(script).not.toContain('import.meta');
+    expect(script).toContain('const{RedocStandalone,hydrate,init}=');
+    expect(html).toContain(`<script defer src="${REDOC_SCRIPT}"></script>\n</head>`);
+    expect(html).not.toContain('type="module"');
+    const data = /<script type="application\/json" id="redoc-definition">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '')).toEqual({ info: { description: '</script> in text' } });
+    expect(html).toContain('{"disableTelemetry":true}, document.getElementById(\'redoc\')');
+  });
+
+  it("fails loudly when build-docs' page changes shape", () => {
+    expect(() => splitPage(page.replace('type="module"', 'type="text/javascript"'))).toThrow(
+      '@redocly/cli changed its output',
     );
   });
 });

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { readGuides } from '../../scripts/docs/guides.ts';
+import { REDOC_SCRIPT } from '../../scripts/docs/page.ts';
 import { serveSite } from '../../scripts/docs/static-server.ts';
 import { CHANGELOG, changelogPath, docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
 import { root, specPath } from '../../scripts/paths.ts';
@@ -278,5 +279,7 @@ describe('reference site', () => {
     expect(browser.requests.filter((u) => !isLocal(u))).toEqual([]);
     // The recorder saw the page's real traffic: its local assets over HTTP and from disk.
     expect(browser.requests.filter((u) => u.endsWith('/logo.svg')).length).toBeGreaterThanOrEqual(2);
+    // Redoc's script is a file of its own (scripts/docs/page.ts), over HTTP and from disk alike.
+    expect(browser.requests.filter((u) => u.endsWith(`/${REDOC_SCRIPT}`)).length).toBeGreaterThanOrEqual(2);
   });
 });
