@@ -4,6 +4,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server as NetServer } from 'node:net';
+import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
@@ -11,7 +12,7 @@ import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { serveSite } from '../../scripts/docs/static-server.ts';
 import { createTryIt, TRY_IT_HEAD, type TryItOptions } from '../../scripts/docs/try-it.ts';
 import { docs, siteDir } from '../../scripts/docs.ts';
-import { specPath } from '../../scripts/paths.ts';
+import { root, specPath } from '../../scripts/paths.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
 
@@ -116,6 +117,18 @@ describe('try it against the mock', () => {
     const form = await panelOf(op);
     expect(await form.innerText()).toContain('scopes webhook.write');
     expect(await send(form)).toMatch(/^HTTP 2\d\d/);
+  });
+
+  it('has no serious or critical accessibility violation in a panel (axe-core)', async () => {
+    const { page } = browser;
+    await panelOf(byId('tryWebhook'));
+    await page.addScriptTag({ path: path.join(root, 'node_modules/axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const { violations } = await axe.run('[data-try-it]', { resultTypes: ['violations'] });
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
   });
 
   it('logged no console error and sent nothing off the machine', () => {
