@@ -130,6 +130,8 @@ try {
   console.log('per CLI (median):');
   for (const [name, times] of perCommand) console.log(`  ${name.padEnd(24)} ${seconds(median(times))}`);
   console.log(`last build's steps (they overlap): ${lastBuildSteps.join(', ')}`);
+  const paired = samples.build.map((b, i) => (b / (samples.clis[i] as number)).toFixed(2));
+  console.log(`ratio build / CLIs per round (each pair run back to back): ${paired.join(', ')}`);
   console.log(
     `ratio build / CLIs: ${(median(samples.build) / median(samples.clis)).toFixed(2)}  (goal <= 0.70)`,
   );

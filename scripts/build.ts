@@ -1,9 +1,9 @@
 // `npm run build [-- --only lint,bundle]`: the pipeline's steps, each started as soon as the steps it needs are
 // done. The contract is read once (model/load.ts) and handed to every step that needs it. A CPU profile of the
-// build (node --cpu-prof) showed the TypeScript compile of the packages as most of it, on one core: so the
-// steps that need not wait for it run beside it in processes of their own (the lint in a child Node process,
-// build-docs in the Redocly CLI's), on the machine's other core. bench/pipeline.ts compares the build with the
-// same tools run as separate CLIs.
+// build (node --cpu-prof) showed the packages' TypeScript compile as most of it: the docs step starts first, so
+// that Redoc's build-docs (the Redocly CLI's own process) runs on the other core while this one lints and
+// compiles. Running the lint in a child process too was slower on this 2-core machine (a Node start-up and a
+// second module load for 1.5 s of work). bench/pipeline.ts compares the build with the same tools as CLIs.
 import './env.ts';
 import { parseArgs } from 'node:util';
 import { type LoadedContract, loadContract } from '../model/load.ts';
@@ -16,10 +16,10 @@ type Step = {
   run: (contract: () => Promise<LoadedContract>) => Promise<void>;
 };
 
-// In the order they start: the steps that wait for another process first, so it works while this one compiles.
+// In the order they start: docs first, so that its CLI process works while this one lints and compiles.
 const steps: Step[] = [
-  { name: 'lint', after: [], run: async () => (await import('./lint-process.ts')).lintInChild() },
   { name: 'docs', after: [], run: async (contract) => (await import('./docs.ts')).docs(await contract()) },
+  { name: 'lint', after: [], run: async () => (await import('./lint.ts')).lint() },
   {
     name: 'bundle',
     after: [],
