@@ -1,26 +1,46 @@
-// npm run docs:serve [-- --port 4000]: the reference site on 127.0.0.1, rebuilt when the spec, a guide
-// or redocly.yaml changes. Reload the page to see a rebuild.
+// npm run docs:serve [-- --port 4000] [--mock https://127.0.0.1:8443] [--pki-dir .dev-pki] [--no-try-it]:
+// the reference site on 127.0.0.1, rebuilt when the spec, a guide, CHANGELOG.md or redocly.yaml changes
+// (reload the page to see a rebuild), with a try-it panel on each operation that sends the request to a
+// running mock (`npm run mock`) through this server (scripts/docs/try-it.ts).
 import './env.ts';
 import { watch } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ContractModel } from '@banking-api/contract';
 import { loadContract } from '../model/load.ts';
-import { serveSite } from './docs/static-server.ts';
+import { type SiteExtension, serveSite } from './docs/static-server.ts';
+import { createTryIt, TRY_IT_HEAD } from './docs/try-it.ts';
 import { docs, docsDir, siteDir } from './docs.ts';
 import { root, specPath } from './paths.ts';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '4000' } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4000' },
+    mock: { type: 'string', default: `https://127.0.0.1:${process.env.MOCK_PORT ?? '8443'}` },
+    'pki-dir': { type: 'string', default: process.env.MOCK_PKI_DIR ?? path.join(root, '.dev-pki') },
+    'no-try-it': { type: 'boolean', default: false },
+  },
+});
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number, got ${values.port}`);
   process.exit(2);
 }
+if (!/^https:\/\/[^/]+\/?$/.test(values.mock)) {
+  console.error(`--mock must be the mock's https origin (https://127.0.0.1:8443), got ${values.mock}`);
+  process.exit(2);
+}
+
+/** The contract of the last good build: what the try-it proxy lets through. */
+let model: ContractModel | undefined;
 
 async function rebuild(reason: string): Promise<void> {
   const started = performance.now();
   try {
     // Read afresh each time: the spec is what changed.
-    await docs(await loadContract(specPath), { render: 'in-process' });
+    const contract = await loadContract(specPath);
+    await docs(contract, { render: 'in-process' });
+    model = contract.model;
     console.log(`✔ docs rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     // Keep serving the last good site; the message names what to fix.
@@ -28,9 +48,23 @@ async function rebuild(reason: string): Promise<void> {
   }
 }
 
+function tryIt(): SiteExtension | undefined {
+  if (values['no-try-it']) return undefined;
+  const handle = createTryIt({
+    mockUrl: values.mock,
+    pkiDir: path.resolve(values['pki-dir']),
+    model: () => {
+      if (!model) throw new Error('the site has not built yet');
+      return model;
+    },
+  });
+  return { handle, head: TRY_IT_HEAD };
+}
+
 await rebuild('start');
-const { url } = await serveSite(siteDir, port);
+const { url } = await serveSite(siteDir, port, tryIt());
 console.log(`Serving ${path.relative(root, siteDir)} at ${url} (Ctrl+C to stop)`);
+if (!values['no-try-it']) console.log(`Try it: requests go to the mock at ${values.mock} (npm run mock)`);
 
 // Editors save in bursts: wait for a quiet 150 ms, and never run two builds at once.
 let timer: NodeJS.Timeout | undefined;
@@ -43,7 +77,8 @@ const changed = (what: string) => {
 };
 // Watch the directory, not the files: editors often save by replacing the file.
 watch(root, (_event, file) => {
-  if (file === path.basename(specPath) || file === 'redocly.yaml') changed(String(file));
+  if (file === path.basename(specPath) || file === 'redocly.yaml' || file === 'CHANGELOG.md')
+    changed(String(file));
 });
 watch(docsDir, { recursive: true }, (_event, file) => {
   if (file && /\.(md|svg|hbs)$/.test(String(file))) changed(`docs/${file}`);

@@ -7,9 +7,11 @@ import path from 'node:path';
 import { type Json, type LoadedContract, loadContract } from '../model/load.ts';
 import { redoclyConfig } from '../model/redocly.ts';
 import { renderBundle } from './bundle.ts';
+import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
+import { REDOC_SCRIPT, splitPage } from './docs/page.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
 import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
@@ -21,18 +23,25 @@ const cacheDir = path.join(root, '.cache/docs');
 
 export const GUIDES_GROUP = 'Guides';
 export const OPEN_QUESTIONS = 'Open questions';
+export const CHANGELOG = 'Changelog';
+export const changelogPath = path.join(root, 'CHANGELOG.md');
 
 /** Hosts the Redoc page is known to load from; none may be left in the output. */
 const REMOTE_ASSETS =
   /https?:\/\/(cdn\.redoc\.ly|cdn\.redocly\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/[^"'`)\s]*/g;
 
-/** The docs-only copy of the bundle: guides as tags, notes and code samples on every operation. */
+/** The docs-only copy of the bundle: guides, open questions and changelog as tags, notes and code samples on every operation. */
 export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json> {
   const doc = structuredClone(bundle);
   const guides = await readGuides(docsDir, await readdir(docsDir));
   const guideTags = [
     ...guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true })),
     { name: OPEN_QUESTIONS, description: openQuestions(model), 'x-traitTag': true },
+    {
+      name: CHANGELOG,
+      description: changelogPage(await readFile(changelogPath, 'utf8'), model),
+      'x-traitTag': true,
+    },
   ];
   doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
   checkLinks(
@@ -50,6 +59,16 @@ export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json>
     target.description = describeOperation(model, op);
     target['x-codeSamples'] = codeSamples(op, baseUrl);
   }
+  return doc;
+}
+
+const docsTheme = async () => ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
+
+/** The spec the page is rendered from: the docs-only copy with the site's logo. */
+export async function pageSpec(contract: LoadedContract): Promise<Json> {
+  const doc = await docsSpec(contract);
+  const altText = (await docsTheme()).logo?.altText ?? contract.model.title;
+  (doc.info as Json)['x-logo'] = { url: 'logo.svg', altText };
   return doc;
 }
 
@@ -76,7 +95,7 @@ export async function renderInput(outFile: string, specFile: string): Promise<Re
 }
 
 /**
- * Build step: writes generated/site/{index.html,openapi.yaml,openapi.json,logo.svg,redoc.svg}.
+ * Build step: writes generated/site/{index.html,redoc.js,openapi.yaml,openapi.json,logo.svg,redoc.svg}.
  * One-shot builds use the bundled CLI: a new process beats importing its 2.8 MB chunk through tsx (bench/docs.ts,
  * 1.9 s vs 3.0 s); docs:serve renders in process, where a warm rebuild takes 0.4 s.
  */
@@ -84,10 +103,8 @@ export async function docs(
   contract: LoadedContract,
   options: { render?: 'in-process' | 'cli' } = {},
 ): Promise<void> {
-  const theme = ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
-  const doc = await docsSpec(contract);
-  const info = doc.info as Json;
-  info['x-logo'] = { url: 'logo.svg', altText: theme.logo?.altText ?? contract.model.title };
+  const theme = await docsTheme();
+  const doc = await pageSpec(contract);
 
   // A work folder per build: builds running at once (docs:serve, tests) never share a half-written file.
   await mkdir(cacheDir, { recursive: true });
@@ -114,11 +131,13 @@ export async function docs(
     throw new Error(`docs: the page still loads from outside hosts: ${[...new Set(remote)].join(', ')}`);
   if (!html.includes('"disableTelemetry":true')) throw new Error('docs: Redoc telemetry is not disabled');
 
+  const page = splitPage(html);
   const { yaml, json } = renderBundle(contract.bundle);
   const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
   await mkdir(siteDir, { recursive: true });
   await Promise.all([
-    writeAtomically('index.html', html),
+    writeAtomically('index.html', page.html),
+    writeAtomically(REDOC_SCRIPT, page.script),
     writeAtomically('openapi.yaml', yaml),
     writeAtomically('openapi.json', json),
     writeAtomically('.nojekyll', ''),

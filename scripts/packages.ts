@@ -24,6 +24,28 @@ const host: ts.FormatDiagnosticsHost = {
   getNewLine: () => '\n',
 };
 
+/**
+ * A compiler host that parses each file under node_modules (the lib .d.ts files, @types/node, undici's types)
+ * once for all the packages compiled in this process: separate tsc runs parse them again for every package,
+ * and that parsing was a quarter of the packages step in a CPU profile of the build.
+ */
+const parsedLibraries = new Map<string, ts.SourceFile>();
+function sharingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
+    if (!file.includes('/node_modules/')) return parse(file, languageVersion, onError, shouldCreate);
+    const version = typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion;
+    const key = `${version}:${file}`;
+    const cached = parsedLibraries.get(key);
+    if (cached) return cached;
+    const parsed = parse(file, languageVersion, onError, shouldCreate);
+    if (parsed) parsedLibraries.set(key, parsed);
+    return parsed;
+  };
+  return host;
+}
+
 /** Compiles one package's tsconfig.json into its dist/ (emptied first); throws with tsc's diagnostics. */
 export async function compilePackage(dir: string): Promise<void> {
   const configPath = path.join(dir, 'tsconfig.json');
@@ -31,7 +53,11 @@ export async function compilePackage(dir: string): Promise<void> {
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
   await rm(path.join(dir, 'dist'), { recursive: true, force: true });
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    host: sharingHost(parsed.options),
+  });
   const result = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (diagnostics.length) {

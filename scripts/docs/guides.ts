@@ -19,6 +19,7 @@ export const GUIDE_FILES = [
   'webhooks.md',
   'cnab-240.md',
   'mock.md',
+  'try-it.md',
   'typescript-client.md',
   'reviewing-spec-changes.md',
   'verifying-a-server.md',

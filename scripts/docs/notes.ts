@@ -74,7 +74,9 @@ export function examplesNote(op: Operation): string {
     const names = exampleNames(response.content);
     if (names.length) parts.push(`${response.status} ${names.join(', ')}`);
   }
-  return parts.length ? `**Named examples:** ${parts.join('; ')}.` : '';
+  const names = parts.length ? `**Named examples:** ${parts.join('; ')}.` : '';
+  // Where the examples can be sent: the published page cannot (no client certificate in a browser).
+  return `${names} Send them to the mock from a [local copy of this reference](#/try-it-against-the-mock).`.trim();
 }
 
 /** The operation's description followed by the generated notes. */

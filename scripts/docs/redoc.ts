@@ -15,6 +15,8 @@ export interface RenderInput {
   options: Record<string, unknown>;
   /** Values for the page template (`templateOptions.*`). */
   templateOptions: Record<string, string>;
+  /** Redoc's script inside the page (the default), or loaded from Redoc's CDN (bench/docs.ts compares). */
+  inlineBundle?: boolean;
 }
 
 const cliDir = path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
@@ -46,7 +48,7 @@ export async function renderInProcess(input: RenderInput): Promise<void> {
     argv: {
       api: input.specFile,
       o: input.outFile,
-      inlineBundle: true,
+      inlineBundle: input.inlineBundle ?? true,
       openapi: input.options,
       templateOptions: input.templateOptions,
     },
@@ -66,7 +68,7 @@ export async function renderWithCli(input: RenderInput): Promise<void> {
     input.specFile,
     '-o',
     input.outFile,
-    '--inlineBundle',
+    ...(input.inlineBundle === false ? [] : ['--inlineBundle']),
     '--openapi',
     JSON.stringify(input.options),
     ...Object.entries(input.templateOptions).map(([k, v]) => `--templateOptions.${k}=${v}`),

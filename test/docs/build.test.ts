@@ -1,15 +1,25 @@
 // The docs-only spec and its failure modes, without a browser: guides, notes, samples and open questions
 // come from the contract's model and docs/, and bad input names the file to fix.
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GAP_TOPICS } from '../../model/gap-topics.js';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
+import { operationAnchor } from '../../scripts/docs/anchors.ts';
+import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
-import { docsDir, docsSpec, GUIDES_GROUP, OPEN_QUESTIONS } from '../../scripts/docs.ts';
+import { REDOC_SCRIPT, splitPage } from '../../scripts/docs/page.ts';
+import {
+  CHANGELOG,
+  changelogPath,
+  docsDir,
+  docsSpec,
+  GUIDES_GROUP,
+  OPEN_QUESTIONS,
+} from '../../scripts/docs.ts';
 import { specPath } from '../../scripts/paths.ts';
 
 let contract: LoadedContract;
@@ -32,7 +42,10 @@ describe('docs-only spec', () => {
   it('puts every guide, then the open questions, first in the sidebar', async () => {
     const guides = await readGuides(docsDir, await readdir(docsDir));
     const groups = doc['x-tagGroups'] as { name: string; tags: string[] }[];
-    expect(groups[0]).toEqual({ name: GUIDES_GROUP, tags: [...guides.map((g) => g.title), OPEN_QUESTIONS] });
+    expect(groups[0]).toEqual({
+      name: GUIDES_GROUP,
+      tags: [...guides.map((g) => g.title), OPEN_QUESTIONS, CHANGELOG],
+    });
     const tags = doc.tags as Json[];
     for (const guide of guides)
       expect(tags).toContainEqual({ name: guide.title, description: guide.body, 'x-traitTag': true });
@@ -55,6 +68,7 @@ describe('docs-only spec', () => {
       expect(description).toContain(op.idempotency ? '**Idempotent by URL:**' : '**Idempotency:** none');
       for (const gap of op.gaps) expect(description).toContain(gap.detail);
       expect(description).toContain('**Named examples:**');
+      expect(description).toContain('[local copy of this reference](#/try-it-against-the-mock)');
     }
     expect(operationIn(doc, byId('tryWebhook')).description).toContain('with scope `webhook.write`');
   });
@@ -116,5 +130,82 @@ describe('links between sections', () => {
       'docs/x.md:5 link to #/no-such-guide: no such section',
     );
     expect(() => checkLinks([guide], ['Errors', 'No such guide'])).not.toThrow();
+  });
+});
+
+describe('changelog page', () => {
+  const pageOf = () => (doc.tags as Json[]).find((t) => t.name === CHANGELOG)?.description as string;
+
+  it("lists every release of CHANGELOG.md, the current version's first", async () => {
+    const entries = changelogEntries(await readFile(changelogPath, 'utf8'));
+    expect(entries.map((e) => e.version)).toContain(contract.model.version);
+    const page = pageOf();
+    for (const entry of entries) expect(page).toContain(`## ${entry.version} (${entry.date})`);
+    expect(page.indexOf(`## ${contract.model.version} (`)).toBe(page.indexOf('## '));
+  });
+
+  it('marks breaking changes and links the operations they name to their sections', () => {
+    const op = byId('refundPix');
+    const release = [
+      '# Changelog',
+      '',
+      '## 2.0.0 - 2027-01-02',
+      '',
+      '### Breaking',
+      '',
+      `- \`${op.key}\` (${op.operationId}): Removed response 200`,
+      '- `DELETE /gone/{id}` (gone): Removed path `/gone/{id}`',
+      '',
+      '### Non-breaking',
+      '',
+      '- `document`: Added servers',
+      '',
+      '## 1.0.0 - 2026-11-23',
+      '',
+      'No API changes.',
+    ].join('\n');
+    const page = changelogPage(release, contract.model);
+    expect(page).toContain('### ⚠ Breaking changes in 2.0.0');
+    expect(page).toContain('### Non-breaking in 2.0.0');
+    expect(page).toContain(
+      `- **Breaking:** [\`${op.key}\`](${operationAnchor(op)}) (${op.operationId}): Removed response 200`,
+    );
+    // An operation the contract no longer has stays plain text; only breaking bullets are marked.
+    expect(page).toContain('- **Breaking:** `DELETE /gone/{id}` (gone)');
+    expect(page).toContain('- `document`: Added servers');
+    expect(page).toContain('## 1.0.0 (2026-11-23)\n\nNo API changes.');
+    // A release not cut yet is said so, not hidden.
+    expect(changelogPage('# Changelog\n', contract.model)).toContain(
+      `version **${contract.model.version}**, which has no entry yet`,
+    );
+  });
+});
+
+describe('page split (scripts/docs/page.ts)', () => {
+  const page = [
+    '<html><head><style>x</style></head><body><div id="redoc"></div>',
+    '<script type="module">\nconst{RedocStandalone,hydrate,init}=(()=>({a:import.meta.url}))();export{RedocStandalone,hydrate,init};',
+    '\n      const __redoc_definition = {"info":{"description":"</script> in text"}};',
+    '\n      const __redoc_options = {"disableTelemetry":true};',
+    "\n\n      hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));\n      </script>",
+    '</body></html>',
+  ].join('');
+
+  it("moves Redoc's module to a deferred classic script and the spec to a JSON block", () => {
+    const { html, script } = splitPage(page);
+    expect(script).not.toContain('export{');
+    expect(script).not.toContain('import.meta');
+    expect(script).toContain('const{RedocStandalone,hydrate,init}=');
+    expect(html).toContain(`<script defer src="${REDOC_SCRIPT}"></script>\n</head>`);
+    expect(html).not.toContain('type="module"');
+    const data = /<script type="application\/json" id="redoc-definition">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '')).toEqual({ info: { description: '</script> in text' } });
+    expect(html).toContain('{"disableTelemetry":true}, document.getElementById(\'redoc\')');
+  });
+
+  it("fails loudly when build-docs' page changes shape", () => {
+    expect(() => splitPage(page.replace('type="module"', 'type="text/javascript"'))).toThrow(
+      '@redocly/cli changed its output',
+    );
   });
 });

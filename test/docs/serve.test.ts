@@ -4,6 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../model/load.ts';
+import { TRY_IT_HEAD } from '../../scripts/docs/try-it.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 
 let child: ChildProcess | undefined;
@@ -51,7 +53,12 @@ describe('docs:serve', () => {
     const [, url] = await waitFor(/Serving generated\/site at (http:\/\/127\.0\.0\.1:\d+\/)/);
     const page = await fetch(`${url}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="redoc">');
+    const html = await page.text();
+    expect(html).toContain('<div id="redoc">');
+    // Try-it is on: the page loads the panel, which lists the contract's operations.
+    expect(html).toContain(TRY_IT_HEAD);
+    const tryIt = (await (await fetch(`${url}__try-it/operations.json`)).json()) as { operations: unknown[] };
+    expect(tryIt.operations.length).toBe((await loadContract(specPath)).model.operations.length);
     expect((await fetch(`${url}openapi.json`)).headers.get('content-type')).toBe('application/json');
 
     const now = new Date();

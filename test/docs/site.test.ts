@@ -1,6 +1,6 @@
 // The built reference site in real Chromium: hydration, sidebar, search, guides, no console errors, no
 // request off the machine, and an axe-core scan. One browser launch; a screenshot goes to test-results/.
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
@@ -8,9 +8,11 @@ import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
+import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { readGuides } from '../../scripts/docs/guides.ts';
+import { REDOC_SCRIPT } from '../../scripts/docs/page.ts';
 import { serveSite } from '../../scripts/docs/static-server.ts';
-import { docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
+import { CHANGELOG, changelogPath, docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
 
@@ -76,6 +78,26 @@ async function openOperation(op: Operation): Promise<void> {
       .getByRole('link', { name: op.tags[0] ?? '', exact: true })
       .click();
   await link.click();
+}
+
+/**
+ * Elements in `roots` wider than their box that could scroll sideways or spill out (clipped ones, like a
+ * path shortened with an ellipsis, are fine), and roots reaching past the viewport. Runs in the page.
+ */
+function overflowingSideways(roots: Element[]): string[] {
+  const found: string[] = [];
+  for (const root of roots) {
+    if (root.getBoundingClientRect().right > window.innerWidth + 1) found.push('panel past the viewport');
+    for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+      if (!(el instanceof HTMLElement) || el.clientWidth === 0) continue;
+      if (getComputedStyle(el).overflowX === 'hidden') continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(
+          `${el.tagName.toLowerCase()} ${el.scrollWidth}px in ${el.clientWidth}px: ${el.innerText.slice(0, 40)}`,
+        );
+    }
+  }
+  return found;
 }
 
 const hashOf = (url: string) => decodeURIComponent(new URL(url).hash.replace(/^#\/?/, ''));
@@ -187,6 +209,27 @@ describe('reference site', () => {
       .toContain(`The contract leaves ${markers + documentWide} points open`);
   });
 
+  it('has a changelog page: the current version, breaking changes marked, operations linked', async () => {
+    const { page } = browser;
+    const markdown = await readFile(changelogPath, 'utf8');
+    await sidebar().getByRole('link', { name: CHANGELOG, exact: true }).click();
+    await expect.poll(() => hashOf(page.url())).toBe('changelog');
+    // Each version and each of its lists is a section of its own (a heading): read them all.
+    const text = async () =>
+      (await page.locator('[id="changelog"], [id^="changelog/"]').allInnerTexts()).join('\n');
+    await expect.poll(text).toContain(`${contract.model.version} (`);
+    if (markdown.includes('\n### Breaking\n')) await expect.poll(text).toContain('Breaking:');
+    // The first operation the changelog names, reached through its link.
+    const op = ops.find((o) => markdown.includes(`\`${o.key}\``)) as Operation;
+    expect(op, 'an operation named in CHANGELOG.md').toBeDefined();
+    await page
+      .locator(`#api-content a[href="${operationAnchor(op)}"]`)
+      .first()
+      .click();
+    await expect.poll(() => `#/${hashOf(page.url())}`).toBe(operationAnchor(op));
+    await expect.poll(() => inView(operationAnchor(op).slice(2))).toBe(true);
+  });
+
   it('has no serious or critical accessibility violation (axe-core) on guide, operation and overview', async () => {
     const { page } = browser;
     const found = serious(await scanAxe()); // scrolled to the open questions
@@ -208,10 +251,35 @@ describe('reference site', () => {
     await expect.poll(() => inView('pix/refundpix')).toBe(true);
   });
 
+  it('fits a phone (390 px wide): neither the page nor any sample panel scrolls sideways', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(url);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.body.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      for (const op of ops) {
+        const anchor = operationAnchor(op);
+        await page.evaluate((hash) => {
+          window.location.hash = hash;
+        }, anchor);
+        const panels = section(anchor.slice(2)).locator('[data-testid="right-panel"]');
+        await section(anchor.slice(2)).locator('.panel-request-samples').waitFor();
+        expect(await panels.evaluateAll(overflowingSideways), op.operationId).toEqual([]);
+      }
+      expect(await page.evaluate(() => document.body.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(resultsDir, 'docs-phone.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('logged no console error and sent no request off the machine', () => {
     expect(browser.errors).toEqual([]);
     expect(browser.requests.filter((u) => !isLocal(u))).toEqual([]);
     // The recorder saw the page's real traffic: its local assets over HTTP and from disk.
     expect(browser.requests.filter((u) => u.endsWith('/logo.svg')).length).toBeGreaterThanOrEqual(2);
+    // Redoc's script is a file of its own (scripts/docs/page.ts), over HTTP and from disk alike.
+    expect(browser.requests.filter((u) => u.endsWith(`/${REDOC_SCRIPT}`)).length).toBeGreaterThanOrEqual(2);
   });
 });

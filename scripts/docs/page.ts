@@ -1,0 +1,70 @@
+// Faster first load of the Redoc page (bench/docs.ts measures it against Redoc's CDN build). build-docs
+// --inlineBundle puts Redoc's 2.2 MiB script inside index.html as a module: the browser then parses it with the
+// HTML and compiles it on the main thread before hydrating (a Chromium trace showed ParseHTML and
+// v8.compileModule as the difference). Here the script becomes its own file, fetched as the page's head is read
+// and compiled off the main thread while the HTML is parsed, and the spec becomes JSON data (JSON.parse is
+// faster than an object literal of the same size). A classic deferred script, not a module: module scripts do
+// not load from file://, and the site must work from disk.
+
+/** The file next to index.html that carries Redoc's script. */
+export const REDOC_SCRIPT = 'redoc.js';
+
+const MODULE_OPEN = '<script type="module">';
+const DEFINITION = 'const __redoc_definition = ';
+const OPTIONS = 'const __redoc_options = ';
+const EXPORTS = 'export{RedocStandalone,hydrate,init};';
+
+/** The one occurrence of `needle` in `text` at or after `from`; throws when Redoc's output changed shape. */
+function indexOnce(text: string, needle: string, from = 0): number {
+  const at = text.indexOf(needle, from);
+  if (at === -1 || text.indexOf(needle, at + needle.length) !== -1)
+    throw new Error(
+      `docs: expected one "${needle.slice(0, 40)}" in Redoc's page; @redocly/cli changed its output`,
+    );
+  return at;
+}
+
+/**
+ * Redoc's module as a classic script: its exports stay global (`const {hydrate} = ...` at the top level), and
+ * `import.meta` (only on FlexSearch's Node and worker-file paths, which a browser with Blob workers never
+ * takes) gets a stand-in, since a classic script may not name it.
+ */
+export function classicScript(module: string): string {
+  const at = indexOnce(module, EXPORTS);
+  const body = module.slice(0, at) + module.slice(at + EXPORTS.length);
+  return body.replaceAll('import.meta', '({url:document.baseURI})');
+}
+
+/** The inline module of build-docs' page, cut into Redoc's script, the spec and the options. */
+function parts(html: string) {
+  const open = indexOnce(html, MODULE_OPEN);
+  const definition = indexOnce(html, DEFINITION, open);
+  const options = indexOnce(html, OPTIONS, definition);
+  const close = html.indexOf('</script>', options);
+  const json = (from: number, to: number) => html.slice(from, to).trim().replace(/;$/, '');
+  return {
+    open,
+    close: close + '</script>'.length,
+    script: html.slice(open + MODULE_OPEN.length, definition),
+    definition: json(definition + DEFINITION.length, options),
+    options: json(options + OPTIONS.length, html.indexOf('\n', options)),
+  };
+}
+
+/** Redoc's options as the page needs them: the template is a build-time file (its path is the build machine's). */
+function pageOptions(json: string): string {
+  const { htmlTemplate: _, ...options } = JSON.parse(json) as Record<string, unknown>;
+  return JSON.stringify(options);
+}
+
+/** The page with Redoc's script moved to REDOC_SCRIPT (loaded deferred from the head), and that script. */
+export function splitPage(html: string): { html: string; script: string } {
+  const { open, close, script, definition, options } = parts(html);
+  JSON.parse(definition); // JSON for the data block below; throws if build-docs ever writes a plain literal
+  // `<\/` keeps a `</script>` inside the data from ending the block (valid JSON, same value).
+  const data = `<script type="application/json" id="redoc-definition">${definition.replaceAll('</', '<\\/')}</script>`;
+  const start = `<script>document.addEventListener('DOMContentLoaded', () => hydrate(JSON.parse(document.getElementById('redoc-definition').textContent), ${pageOptions(options)}, document.getElementById('redoc')));</script>`;
+  const page = `${html.slice(0, open)}${data}\n${start}${html.slice(close)}`;
+  const head = `<script defer src="${REDOC_SCRIPT}"></script>\n</head>`;
+  return { html: page.replace('</head>', head), script: classicScript(script) };
+}
