@@ -41,8 +41,11 @@ export function accountNote(op: Operation): string {
 
 export function idempotencyNote(op: Operation): string {
   if (!op.idempotency) return '**Idempotency:** none (no idempotency mechanism).';
+  const { parameter } = op.idempotency;
+  const last = [...op.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+  const place = last === parameter ? ', the final path parameter,' : '';
   return (
-    `**Idempotent by URL:** \`{${op.idempotency.parameter}}\`, the final path parameter, is the idempotency ` +
+    `**Idempotent by URL:** \`{${parameter}}\`${place} is the idempotency ` +
     'identifier. Choose a fresh one (for example a UUID) for each new operation and send the same one only to ' +
     'repeat that operation. What the service answers to a repeated identifier is not shown in the contract.'
   );
