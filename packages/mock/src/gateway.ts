@@ -13,6 +13,7 @@ import { authenticate, authorizeScopes, environmentReader } from './access.ts';
 import type { DevPki, Environment } from './dev-pki.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
 import { forward, type PrismLink, sendEnvelope, type Violation } from './forward.ts';
+import { type GatewayHooks, type HookAnswer, type RequestContext, sendHookAnswer } from './hooks.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export type { Violation } from './forward.ts';
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   port?: number;
   /** Called for every answer that carries contract violations (Prism's `sl-violations`). */
   onViolation?: (violation: Violation) => void;
+  /** The mock's own features (state, faults, journal, admin route): see hooks.ts. */
+  hooks?: GatewayHooks;
 }
 
 export interface Gateway {
@@ -81,10 +84,21 @@ function checkThenForward(prism: PrismLink, options: GatewayOptions): Handler {
     const path = pathOf(req);
     const routed = route(req.method ?? 'GET', path);
     const env = environment(req.socket as TLSSocket);
-    admit(verifier, req.headers.authorization, env, routed, path).then(
-      (refusal) => (refusal ? refuse(req, res, refusal) : forward(prism, req, res, path, matchOf(routed))),
-      (error: unknown) => sendEnvelope(res, envelope(500, 'INTERNAL_ERROR', String(error), path)),
-    );
+    const ctx: RequestContext = { req, res, path, match: matchOf(routed), env, started: Date.now() };
+    const { hooks } = options;
+    if (hooks?.onResponse) res.once('close', () => hooks.onResponse?.(ctx, res.statusCode));
+    admit(verifier, req.headers.authorization, env, routed, path)
+      .then(async (refusal) => {
+        if (refusal) return refuse(req, res, refusal);
+        const answer: HookAnswer | undefined = await hooks?.onRequest?.(ctx);
+        if (answer) return sendHookAnswer(ctx, answer);
+        forward(prism, ctx.req, res, path, ctx.match);
+      })
+      .catch((error: unknown) =>
+        res.headersSent
+          ? res.destroy()
+          : sendEnvelope(res, envelope(500, 'INTERNAL_ERROR', String(error), path)),
+      );
   };
 }
 

@@ -1,0 +1,89 @@
+// Reading what passes through the gateway without changing it: the request body (read once, then
+// replayed to Prism) and the answer (status, headers, body) as it is written to the client.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { RequestContext } from './hooks.ts';
+
+/** Bodies above this size are not kept (the mock's features need small JSON bodies only). */
+const maxCaptured = 1 << 20;
+
+export interface CapturedAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+const taps = new WeakMap<ServerResponse, CapturedAnswer>();
+
+/** Starts recording what is written to `res`; the record fills in as the answer is sent. */
+export function tapResponse(res: ServerResponse): CapturedAnswer {
+  const existing = taps.get(res);
+  if (existing) return existing;
+  const captured: CapturedAnswer = { status: 0, headers: {}, body: Buffer.alloc(0) };
+  taps.set(res, captured);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const keep = (chunk: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size <= maxCaptured) chunks.push(buffer);
+  };
+  const { writeHead, write, end } = res;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    captured.status = status;
+    const headers = rest.find((r) => r && typeof r === 'object') as OutgoingHttpHeaders | undefined;
+    captured.headers = headerRecord({ ...res.getHeaders(), ...headers });
+    return (writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse['writeHead'];
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as ServerResponse['write'];
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk);
+    captured.body = Buffer.concat(chunks);
+    if (!captured.status) captured.status = res.statusCode;
+    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as ServerResponse['end'];
+  return captured;
+}
+
+/** The captured answer of `res`, if it was tapped. */
+export function capturedAnswer(res: ServerResponse): CapturedAnswer | undefined {
+  return taps.get(res);
+}
+
+function headerRecord(headers: OutgoingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value : String(value);
+  }
+  return out;
+}
+
+/**
+ * Reads the request body into `ctx.body` and puts a replay of it in `ctx.req`, so that the gateway can
+ * still forward it to Prism.
+ */
+export async function readBody(ctx: RequestContext): Promise<Buffer> {
+  if (ctx.body) return ctx.body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  ctx.body = body;
+  ctx.req = replayOf(ctx.req, body);
+  return body;
+}
+
+/** A stream of `body` that otherwise looks like `req` (method, URL, headers, socket). */
+function replayOf(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const replay = Readable.from(body.length ? [body] : []);
+  return Object.assign(replay, {
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    rawHeaders: req.rawHeaders,
+    socket: req.socket,
+  }) as unknown as IncomingMessage;
+}
