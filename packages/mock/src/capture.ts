@@ -10,21 +10,32 @@ const maxCaptured = 1 << 20;
 export interface CapturedAnswer {
   status: number;
   headers: Record<string, string | string[]>;
+  /** The body of an error answer; of a success only when a tap asked for success bodies. */
   body: Buffer;
 }
 
 const taps = new WeakMap<ServerResponse, CapturedAnswer>();
 
-/** Starts recording what is written to `res`; the record fills in as the answer is sent. */
-export function tapResponse(res: ServerResponse): CapturedAnswer {
+const successBodies = new WeakSet<CapturedAnswer>();
+
+/**
+ * Starts recording what is written to `res`; the record fills in as the answer is sent. Success
+ * bodies are copied only when asked for (a replay needs them; the journal needs only error envelopes).
+ */
+export function tapResponse(res: ServerResponse, { withSuccessBody = false } = {}): CapturedAnswer {
   const existing = taps.get(res);
-  if (existing) return existing;
+  if (existing) {
+    if (withSuccessBody) successBodies.add(existing);
+    return existing;
+  }
   const captured: CapturedAnswer = { status: 0, headers: {}, body: Buffer.alloc(0) };
   taps.set(res, captured);
+  if (withSuccessBody) successBodies.add(captured);
   const chunks: Buffer[] = [];
   let size = 0;
   const keep = (chunk: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    if ((captured.status || res.statusCode) < 400 && !successBodies.has(captured)) return;
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
     if (size <= maxCaptured) chunks.push(buffer);

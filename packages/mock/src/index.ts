@@ -75,7 +75,7 @@ export interface MockOptions {
    * faults per operationId (`*`: every operation) from the start. Default off.
    */
   faults?: boolean | Record<string, Fault> | undefined;
-  /** How many requests the journal keeps (oldest dropped first); default 1000. */
+  /** How many requests the journal keeps (oldest dropped first); default 1000, 0 turns it off. */
   journalSize?: number | undefined;
 }
 
@@ -139,7 +139,7 @@ function hooksOf(features: Features, pki: DevPki, model: ContractModel, options:
   const operationIds = new Set(model.operations.map((op) => op.operationId));
   const verifier = new TokenVerifier(pki.jwt.publicKey);
   return chainHooks([
-    journalHooks(journal),
+    ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
     adminHooks({ verifier, journal, faults, sandbox, operationIds }),
     faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
     ...(sandbox ? [sandboxHooks(sandbox)] : []),

@@ -1,13 +1,13 @@
 // The request journal: every request the gateway answered, with the operation it named, the result of
 // validating it and the status it got; tokens and personal data (CPF, CNPJ, phone numbers, e-mail
 // addresses) are redacted before anything is kept. Bounded: the oldest entries make room.
-import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { capturedAnswer, tapResponse } from './capture.ts';
+import { type CapturedAnswer, capturedAnswer, tapResponse } from './capture.ts';
 import type { Environment } from './dev-pki.ts';
 import type { GatewayHooks, RequestContext } from './hooks.ts';
 
 export interface JournalEntry {
+  /** Sequence number of the request, from 1. */
   id: string;
   /** ISO 8601 time the request arrived. */
   time: string;
@@ -31,26 +31,38 @@ export interface JournalEntry {
   durationMs: number;
 }
 
+/** What is kept of a request on the hot path; redacted and shaped only when the journal is read. */
+interface Recorded {
+  seq: number;
+  ctx: RequestContext;
+  status: number;
+  finished: number;
+  answer: CapturedAnswer | undefined;
+}
+
 export class Journal {
-  readonly #entries: JournalEntry[] = [];
+  readonly #recorded: Recorded[] = [];
   readonly #capacity: number;
+  #seq = 0;
 
   constructor(capacity = 1000) {
     this.#capacity = capacity;
   }
 
-  /** The entries, oldest first. */
+  /** The entries, oldest first, redacted. */
   entries(): JournalEntry[] {
-    return [...this.#entries];
+    return this.#recorded.map(entryOf);
   }
 
   clear(): void {
-    this.#entries.length = 0;
+    this.#recorded.length = 0;
   }
 
-  add(entry: JournalEntry): void {
-    this.#entries.push(entry);
-    if (this.#entries.length > this.#capacity) this.#entries.shift();
+  /** Records a finished request (cheaply: the gateway's throughput should not pay for the journal). */
+  add(ctx: RequestContext, status: number, answer: CapturedAnswer | undefined): void {
+    this.#seq += 1;
+    this.#recorded.push({ seq: this.#seq, ctx, status, finished: Date.now(), answer });
+    if (this.#recorded.length > this.#capacity) this.#recorded.shift();
   }
 }
 
@@ -65,15 +77,14 @@ export function journalHooks(journal: Journal): GatewayHooks {
       return undefined;
     },
     onResponse(ctx, status) {
-      if (!ctx.path.startsWith(adminPrefix)) journal.add(entryOf(ctx, status));
+      if (!ctx.path.startsWith(adminPrefix)) journal.add(ctx, status, capturedAnswer(ctx.res));
     },
   };
 }
 
-function entryOf(ctx: RequestContext, status: number): JournalEntry {
-  const answer = capturedAnswer(ctx.res);
+function entryOf({ seq, ctx, status, finished, answer }: Recorded): JournalEntry {
   return {
-    id: randomUUID(),
+    id: String(seq),
     time: new Date(ctx.started).toISOString(),
     method: ctx.req.method ?? '',
     url: redactUrl(ctx.req.url ?? '/'),
@@ -84,7 +95,7 @@ function entryOf(ctx: RequestContext, status: number): JournalEntry {
     validation:
       answer && !ctx.answeredByHook ? validationOf(answer.status, answer.body) : { result: 'not-checked' },
     status: ctx.dropped ? 0 : status,
-    durationMs: Date.now() - ctx.started,
+    durationMs: finished - ctx.started,
   };
 }
 

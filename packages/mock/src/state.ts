@@ -109,7 +109,7 @@ async function idempotent(
   if (seen?.answer) return replay(seen.answer);
   if (seen) return conflict(ctx.path, parameter, id, 'is still being answered');
   sandbox.remember(key, { bodyHash });
-  const answer = tapResponse(ctx.res);
+  const answer = tapResponse(ctx.res, { withSuccessBody: true });
   afterAnswer.set(ctx, (_ctx, status) => {
     // Only a success is kept: a refused or failed attempt may be made again with the same identifier.
     if (status >= 200 && status < 300 && !_ctx.dropped) sandbox.remember(key, { bodyHash, answer });
