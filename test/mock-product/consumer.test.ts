@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { publint } from 'publint';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { consumerProject, packTarballs, repoRoot } from './packed.ts';
@@ -15,11 +16,13 @@ const run = promisify(execFile);
 let work: string;
 let project: string;
 let stateHome: string;
+let mockTarball: string;
 const started: ChildProcess[] = [];
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'banking-consumer-'));
   const tarballs = await packTarballs(join(work, 'packs'));
+  mockTarball = tarballs.mock;
   project = await consumerProject(join(work, 'project'), Object.values(tarballs));
   stateHome = join(work, 'state');
 }, 240_000);
@@ -186,3 +189,13 @@ test('the vitest example of docs/mock.md runs against the packed mock', async ()
   expect(output).toMatch(/Tests\s+1 passed/);
   expect(result.code ?? 0, output).toBe(0);
 }, 120_000);
+
+test('publint and attw (ESM only) find nothing wrong with the package', async () => {
+  const pkgDir = join(project, 'node_modules', '@banking-api', 'mock');
+  const { messages } = await publint({ pkgDir, strict: true, pack: false });
+  expect(messages).toEqual([]);
+  const attw = join(repoRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+  const args = [attw, mockTarball, '--profile', 'esm-only', '--no-definitely-typed', '--no-color'];
+  const result = await run(process.execPath, args).catch((e: { code: number; stdout: string }) => e);
+  expect('code' in result ? result.code : 0, result.stdout).toBe(0);
+}, 60_000);
