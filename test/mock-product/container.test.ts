@@ -2,7 +2,8 @@
 // on a local stand-in for node:22-slim (no registry here), started with the certificates on a volume,
 // answering an mTLS request. Needs podman; CI installs it (.ci/run).
 import { execFile, execFileSync } from 'node:child_process';
-import { chmod, copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -146,3 +147,40 @@ test('the image builds from the packed tarballs, runs with certificates on a vol
   expect(Date.now() - stopped, 'the mock handles SIGTERM as PID 1').toBeLessThan(5_000);
   containerId = undefined;
 }, 420_000);
+
+test('given an empty folder as its volume, the container makes the PKI there for the clients to use', async () => {
+  const certs = join(work, 'empty-certs');
+  await mkdir(certs);
+  const port = await freePort();
+  const user = `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`; // as docs/mock.md says
+  const { stdout } = await podman([
+    'run',
+    '-d',
+    '--rm',
+    '--network',
+    'host',
+    '--user',
+    user,
+    '-v',
+    `${certs}:/certs`,
+    '-e',
+    `MOCK_PORT=${port}`,
+    '-e',
+    'MOCK_HOST=127.0.0.1',
+    image,
+  ]);
+  containerId = stdout.trim();
+  await expect.poll(() => existsSync(join(certs, 'jwt-signing-key.pub.pem')), { timeout: 30_000 }).toBe(true);
+  const pki = await ensureDevPki(certs);
+  const token = await signToken(pki.jwt.privateKey, { env: 'sandbox', scopes: ['webhook.read'] });
+  const agent = new Agent({ connect: { ca: pki.serverCa, ...pki.clients.sandbox } });
+  try {
+    await expect
+      .poll(() => answers(`https://127.0.0.1:${port}`, agent, token), { timeout: 30_000, interval: 250 })
+      .toBe(200);
+  } finally {
+    await agent.close();
+  }
+  await podman(['stop', '-t', '10', containerId]);
+  containerId = undefined;
+}, 120_000);
