@@ -135,7 +135,9 @@ function banner(mock: Mock, values: Values): string {
   const features = [values.stateful && 'stateful', values.faults && 'faults'].filter(Boolean).join(', ');
   const dir = mock.pki.dir;
   const file = (name: string) => join(dir, name);
-  const pkiArg = values['pki-dir'] === defaultPkiDir() ? '' : ` --pki-dir ${dir}`;
+  // The token command finds the folder by itself only when it is the per-user default.
+  const perUser = defaultPkiDir({ ...process.env, MOCK_PKI_DIR: '' });
+  const pkiArg = mock.pki.dir === perUser ? '' : ` --pki-dir ${dir}`;
   return `Banking API ${mode} ready at ${mock.url} — certificates in ${dir}${features ? ` (${features})` : ''}
 
 A client needs, from ${dir}:
