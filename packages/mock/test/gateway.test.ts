@@ -252,6 +252,7 @@ test('hooks: onRequest may answer after routing and admission; onResponse hears 
     expect(await call('/hb/webhook/%74ry')).toEqual([200, expect.any(String)]);
     expect(heard).toEqual([
       ['/hooked', undefined, 202],
+      ['/hooked', undefined, 401], // refused ones too: the journal records them
       ['/hb/webhook/try', 'tryWebhook', 200],
     ]);
   } finally {
