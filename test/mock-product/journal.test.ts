@@ -52,6 +52,20 @@ test('every request is journaled with operation, validation result and status', 
   expect(entries[0]).toMatchObject({ method: 'GET', url: logs.url, environment: 'sandbox' });
 });
 
+test("a fault keeps the client's x-request-id, in the answer and in the journal", async () => {
+  m.mock.journal.clear();
+  const logs = validCall(operation(m.mock, 'listWebhookLogs'));
+  const requestId = 'client-run-42';
+  const answer = await client.call('GET', logs.url, {
+    token,
+    headers: { 'x-request-id': requestId, 'x-mock-fault': 'status=503' },
+  });
+  expect(answer.status).toBe(503);
+  expect(answer.headers['x-request-id']).toBe(requestId);
+  await expect.poll(() => m.mock.journal.entries().length).toBe(1);
+  expect(m.mock.journal.entries()[0]).toMatchObject({ requestId, status: 503 });
+});
+
 test('tokens and personal data are redacted, in the API and through the admin route', async () => {
   m.mock.journal.clear();
   const logs = validCall(operation(m.mock, 'listWebhookLogs'));
