@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
-import { type Limits, readBody } from './limits.ts';
+import { type BodyRead, type Limits, readBody } from './limits.ts';
 import { checkMultipart } from './multipart.ts';
 
 /** The body and headers handed to Prism. */
@@ -32,25 +32,46 @@ const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
 
 /**
- * Reads and checks the body of `req`. `operation` is the one the request names, if any; `strict`
- * (mock mode) refuses what the contract cannot accept, proxy mode passes it on for the real environment.
+ * The body of `req`, read once within the limits: every later call gets the same result (a hook and
+ * the gateway may both need it). No body declared reads as empty.
+ */
+export function bodyReader(req: IncomingMessage, limits: Limits): () => Promise<BodyRead> {
+  let read: Promise<BodyRead> | undefined;
+  return () => {
+    read ??= hasBody(req) ? readBody(req, limits) : Promise.resolve({ ok: true, body: Buffer.alloc(0) });
+    return read;
+  };
+}
+
+/**
+ * Checks the body of `req` (`read` reads it once). `operation` is the one the request names, if any;
+ * `strict` (mock mode) refuses what the contract cannot accept, proxy mode passes it on for the real
+ * environment.
  */
 export async function prismBody(
   req: IncomingMessage,
+  read: () => Promise<BodyRead>,
   operation: Operation | undefined,
-  limits: Limits,
   path: string,
   strict: boolean,
 ): Promise<BodyCheck> {
   const headers = plainHeaders(req);
   const typeProblem = contentTypeProblem(headers['content-type'], path);
   if (typeProblem) return { ok: false, refusal: typeProblem };
-  if (!hasBody(req)) return { ok: true, value: { body: null, headers } };
-  const read = await readBody(req, limits);
+  return checkRead(await read(), headers, operation, path, strict);
+}
+
+function checkRead(
+  read: BodyRead,
+  headers: Record<string, string>,
+  operation: Operation | undefined,
+  path: string,
+  strict: boolean,
+): Promise<BodyCheck> | BodyCheck {
   if (!read.ok)
     return { ok: false, refusal: envelope(read.status, limitCode[read.status], read.message, path) };
-  headers['content-length'] = String(read.body.length);
   if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
+  headers['content-length'] = String(read.body.length);
   return strict ? checkedBody(read.body, headers, operation, path) : passedBody(read.body, headers);
 }
 

@@ -1,19 +1,27 @@
-// `npm run mock`: Prism on the bundled spec behind the mTLS gateway, until Ctrl-C.
+#!/usr/bin/env node
+// `banking-api-mock` (`npx @banking-api/mock`, `npm run mock` in this repo): Prism on the bundled spec
+// behind the mTLS gateway, until Ctrl-C or SIGTERM. Zero configuration: the dev PKI is made on the first
+// run in one per-user folder, which the banner names together with the files a client needs.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openapiPath, readModel } from '@banking-api/contract';
 import { defaultPkiDir } from './defaults.ts';
-import { type Mock, startMock } from './index.ts';
+import { environments, pkiFiles } from './dev-pki.ts';
+import { type Mock, type MockOptions, startMock } from './index.ts';
 
-const usage = `Usage: npm run mock -- [options]
+const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock -- [options])
 
   --host <host>          gateway address (env MOCK_HOST, default 127.0.0.1)
   --port <port>          gateway port (env MOCK_PORT, default 8443; 0 picks a free one)
-  --prism-port <port>    Prism's loopback port (env MOCK_PRISM_PORT, default a free one)
   --spec <file>          bundled spec (default the one @banking-api/contract ships)
   --model <file>         its contract model, JSON (default the one @banking-api/contract ships)
-  --pki-dir <dir>        dev certificates and token key (env MOCK_PKI_DIR, default ./.dev-pki)
+  --pki-dir <dir>        dev certificates and token key (env MOCK_PKI_DIR,
+                         default $XDG_STATE_HOME/banking-api-mock or ~/.local/state/banking-api-mock)
   --renew-pki            re-make the dev certificates and token key
+  --stateful             stateful sandbox: idempotent replay, webhook logs (env MOCK_STATEFUL=1)
+  --faults               honour the x-mock-fault header on each request (env MOCK_FAULTS=1)
+  --journal-size <n>     requests the journal keeps (default 1000)
   --dynamic              generated data instead of the named examples
   --seed <seed>          make --dynamic data repeatable
   --errors               Prism answers 500 when an example breaks its own schema
@@ -24,22 +32,26 @@ const usage = `Usage: npm run mock -- [options]
   --upstream-ca <pem>    CA of the real environment's server certificate, if not a public one
 `;
 
+type Values = ReturnType<typeof parse>['values'];
+
 function fail(message: string): never {
-  console.error(`mock: ${message}\n\n${usage}`);
+  console.error(`banking-api-mock: ${message}\n\n${usage}`);
   process.exit(2);
 }
 
-let args: ReturnType<typeof parse>;
 function parse() {
+  const flag = (name: string) => /^(1|true|yes)$/i.test(process.env[name] ?? '');
   return parseArgs({
     options: {
       host: { type: 'string', default: process.env.MOCK_HOST ?? '127.0.0.1' },
       port: { type: 'string', default: process.env.MOCK_PORT ?? '8443' },
-      'prism-port': { type: 'string', default: process.env.MOCK_PRISM_PORT ?? '0' },
       spec: { type: 'string', default: openapiPath },
       model: { type: 'string' },
-      'pki-dir': { type: 'string', default: defaultPkiDir },
+      'pki-dir': { type: 'string', default: defaultPkiDir() },
       'renew-pki': { type: 'boolean', default: false },
+      stateful: { type: 'boolean', default: flag('MOCK_STATEFUL') },
+      faults: { type: 'boolean', default: flag('MOCK_FAULTS') },
+      'journal-size': { type: 'string', default: '1000' },
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       errors: { type: 'boolean', default: false },
@@ -52,84 +64,121 @@ function parse() {
     },
   });
 }
-try {
-  args = parse();
-} catch (error) {
-  fail((error as Error).message);
-}
-const { values } = args;
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
+
+function parsedArgs(): Values {
+  try {
+    return parse().values;
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
-const port = (name: string, value: string) => {
+function wholeNumber(name: string, value: string, max: number, what = `a whole number up to ${max}`): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be a port number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) fail(`--${name} must be ${what}, got "${value}"`);
   return n;
-};
-const pem = (flag: string) => {
-  const file = values[flag as 'upstream-cert'];
+}
+
+const portNumber = (name: string, value: string) => wholeNumber(name, value, 65535, 'a port number');
+
+function pemFile(values: Values, flag: 'upstream-cert' | 'upstream-key' | 'upstream-ca'): string | undefined {
+  const file = values[flag];
   if (file === undefined) return undefined;
   if (!existsSync(file)) fail(`--${flag}: no such file ${file}`);
   return readFileSync(file, 'utf8');
-};
-const specPath = values.spec;
-if (!existsSync(specPath))
-  fail(`no bundled spec at ${specPath}: run \`npm run build\` first, or pass --spec`);
-if (values.model !== undefined && !existsSync(values.model)) fail(`--model: no such file ${values.model}`);
-if (values.proxy && !/^https:\/\//.test(values.proxy))
-  fail(`--proxy needs an https:// URL, got ${values.proxy}`);
+}
 
-let mock: Mock;
-try {
-  mock = await startMock({
-    specPath,
+/** The options of `startMock`, after checking the files and URLs the arguments name. */
+function mockOptions(values: Values): MockOptions {
+  if (!existsSync(values.spec)) fail(`no bundled spec at ${values.spec}: pass --spec`);
+  if (values.model !== undefined && !existsSync(values.model)) fail(`--model: no such file ${values.model}`);
+  if (values.proxy && !/^https:\/\//.test(values.proxy))
+    fail(`--proxy needs an https:// URL, got ${values.proxy}`);
+  return {
+    specPath: values.spec,
     model: values.model === undefined ? undefined : readModel(values.model),
     pkiDir: values['pki-dir'],
     renewPki: values['renew-pki'],
     host: values.host,
-    port: port('port', values.port),
-    prismPort: port('prism-port', values['prism-port']),
+    port: portNumber('port', values.port),
+    stateful: values.stateful,
+    faults: values.faults,
+    journalSize: wholeNumber('journal-size', values['journal-size'], 1_000_000),
     dynamic: values.dynamic,
     errors: values.errors,
     seed: values.seed,
     prismLogLevel: values['prism-log'],
     prismOutput: values['prism-log'] ? process.stderr : undefined,
-    proxy: values.proxy
-      ? {
-          upstream: values.proxy,
-          cert: pem('upstream-cert'),
-          key: pem('upstream-key'),
-          ca: pem('upstream-ca'),
-        }
-      : undefined,
-    onViolation: values.proxy
-      ? (v) =>
-          console.error(
-            `✖ contract violation: ${v.method} ${v.path} → ${v.status}\n  ${v.violations.join('\n  ')}`,
-          )
-      : undefined,
-  });
-} catch (error) {
-  console.error(`mock: could not start: ${(error as Error).message}`);
-  process.exit(1);
+    proxy: values.proxy ? proxyOptions(values, values.proxy) : undefined,
+    onViolation: values.proxy ? reportViolation : undefined,
+  };
 }
 
-const mode = values.proxy ? `proxy to ${values.proxy}` : values.dynamic ? 'dynamic mock' : 'mock';
-console.log(`Banking API ${mode} ready at ${mock.url} — certificates in ${mock.pki.dir}`);
+function proxyOptions(values: Values, upstream: string): NonNullable<MockOptions['proxy']> {
+  return {
+    upstream,
+    cert: pemFile(values, 'upstream-cert'),
+    key: pemFile(values, 'upstream-key'),
+    ca: pemFile(values, 'upstream-ca'),
+  };
+}
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await mock.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-void mock.prismExited.then(async ({ code, output }) => {
-  console.error(`mock: Prism exited unexpectedly (code ${code}); stopping the gateway.\n${output}`);
-  await mock.close();
-  process.exit(1);
-});
+const reportViolation: NonNullable<MockOptions['onViolation']> = (v) =>
+  console.error(`✖ contract violation: ${v.method} ${v.path} → ${v.status}\n  ${v.violations.join('\n  ')}`);
+
+/** What a new user needs next: where the files are, how to get a token, a request that works. */
+function banner(mock: Mock, values: Values): string {
+  const mode = values.proxy ? `proxy to ${values.proxy}` : values.dynamic ? 'dynamic mock' : 'mock';
+  const features = [values.stateful && 'stateful', values.faults && 'faults'].filter(Boolean).join(', ');
+  const dir = mock.pki.dir;
+  const file = (name: string) => join(dir, name);
+  // The token command finds the folder by itself only when it is the per-user default.
+  const perUser = defaultPkiDir({ ...process.env, MOCK_PKI_DIR: '' });
+  const pkiArg = mock.pki.dir === perUser ? '' : ` --pki-dir ${dir}`;
+  return `Banking API ${mode} ready at ${mock.url} — certificates in ${dir}${features ? ` (${features})` : ''}
+
+A client needs, from ${dir}:
+  CA of the server certificate   ${pkiFiles.serverCa}
+${environments.map((env) => `  ${env.padEnd(30)} ${pkiFiles.clientCert(env)} + ${pkiFiles.clientKey(env)} (or ${pkiFiles.clientP12(env)}, passphrase "mock")`).join('\n')}
+A token (the environment must match the certificate's):
+  TOKEN=$(npx -p @banking-api/mock banking-api-mock-token --env sandbox --scope "webhook.read webhook.write"${pkiArg})
+Try it:
+  curl --cacert ${file(pkiFiles.serverCa)} --cert ${file(pkiFiles.clientCert('sandbox'))} --key ${file(pkiFiles.clientKey('sandbox'))} \\
+    -H "Authorization: Bearer $TOKEN" "${mock.url}/hb/webhook/logs?webhookId=wh-1"
+Admin route (journal, faults, reset): ${mock.url}/__mock/ with a token of scope mock.admin.
+Ctrl-C stops it.`;
+}
+
+function stopOnSignals(mock: Mock): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await mock.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop); // also as PID 1 in a container, where Node ignores SIGTERM by default
+}
+
+async function main(): Promise<void> {
+  const values = parsedArgs();
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  let mock: Mock;
+  try {
+    mock = await startMock(mockOptions(values));
+  } catch (error) {
+    console.error(`banking-api-mock: could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  // stdout: the one ready line that scripts wait for; stderr: the guide, for people.
+  const [ready, ...guide] = banner(mock, values).split('\n');
+  console.log(ready);
+  console.error(guide.join('\n'));
+  stopOnSignals(mock);
+}
+
+await main();

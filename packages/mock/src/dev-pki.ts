@@ -58,8 +58,9 @@ export async function ensureDevPki(dir: string, { renew = false } = {}): Promise
 }
 
 async function makeDevPki(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
+  // The folder's own files go, not the folder: it may be a volume mounted into a container.
+  await rm(join(dir, marker), { force: true });
   const write = (name: string, data: string | Buffer) => writeFile(join(dir, name), data, { mode: 0o600 });
 
   const serverCa = makeCa('Banking API Mock Server CA');

@@ -1,7 +1,8 @@
 // The HTTPS front of the mock. The TLS handshake demands a client certificate from one of the
 // environment CAs; then each request goes through named steps: read the target (once: every later
 // step sees the same normalized path), route it by the model, admit it (token, environment, scopes),
-// read and check its body, let Prism (in this process) answer, and send the answer. A fault in any step
+// let the mock's features answer (hooks.ts: admin route, faults, stateful sandbox), else read and check
+// its body, let Prism (in this process) answer, and send the answer. A fault in any step
 // answers that request alone with a 500 envelope, logged with its request id; other requests go on.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,8 +12,8 @@ import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { type ContractModel, createRouter, type Operation, type RouteResult } from '@banking-api/contract';
 import { authenticate, authorizeScopes, environmentReader } from './access.ts';
-import { prismBody } from './body.ts';
-import type { DevPki } from './dev-pki.ts';
+import { bodyReader, prismBody } from './body.ts';
+import type { DevPki, Environment } from './dev-pki.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
 import {
   type Answer,
@@ -23,12 +24,14 @@ import {
   type Violation,
   violationReport,
 } from './forward.ts';
+import type { GatewayHooks, HookAnswer, RequestContext } from './hooks.ts';
 import { applyServerLimits, type Limits, limitsWith, serverLimitOptions } from './limits.ts';
 import type { PrismEngine } from './prism-engine.ts';
 import { readTarget, sentPath, type Target } from './target.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export type { Answer, Violation } from './forward.ts';
+export type { GatewayHooks, HookAnswer, RequestContext } from './hooks.ts';
 
 export interface GatewayOptions {
   pki: DevPki;
@@ -47,23 +50,8 @@ export interface GatewayOptions {
   onViolation?: (violation: Violation) => void;
   /** Where faults are logged, one line each with the request id; default stderr. */
   log?: (line: string) => void;
+  /** The mock's own features (state, faults, journal, admin route): see hooks.ts. */
   hooks?: GatewayHooks;
-}
-
-/** What a hook knows of a request: it has been routed and admitted. */
-export interface RequestContext {
-  req: IncomingMessage;
-  requestId: string;
-  /** The normalized path every step checked. */
-  path: string;
-  operation: Operation | undefined;
-}
-
-export interface GatewayHooks {
-  /** After routing and admission: an answer here replaces Prism's. */
-  onRequest?(ctx: RequestContext): Promise<Answer | undefined>;
-  /** After the answer was sent. */
-  onResponse?(ctx: RequestContext, status: number): void;
 }
 
 export interface Gateway {
@@ -78,7 +66,8 @@ interface Steps {
   options: GatewayOptions;
   limits: Limits;
   route: ReturnType<typeof createRouter>;
-  admit(req: IncomingMessage, routed: RouteResult, path: string): Promise<ErrorEnvelope | undefined>;
+  environment(req: IncomingMessage): Environment | undefined;
+  admit(ctx: RequestContext, routed: RouteResult, path: string): Promise<ErrorEnvelope | undefined>;
   log(line: string): void;
 }
 
@@ -88,6 +77,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     options,
     limits,
     route: createRouter(options.model),
+    environment: socketEnvironment(options.pki),
     admit: options.mode === 'mock' ? admission(options.pki, limits) : async () => undefined,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
@@ -130,27 +120,64 @@ async function serve(
 ): Promise<void> {
   const target = readTarget(req.url ?? '/');
   if (target.kind !== 'resource') return refuse(req, res, targetRefusal(target));
-  const method = req.method ?? 'GET';
-  const routed = steps.route(method, target.path);
-  const refusal = await steps.admit(req, routed, target.sent);
+  const routed = steps.route(req.method ?? 'GET', target.path);
+  const ctx = contextOf(steps, req, res, requestId, target.path, routed);
+  const { hooks } = steps.options;
+  if (hooks?.onResponse) res.once('close', () => hooks.onResponse?.(ctx, ctx.dropped ? 0 : res.statusCode));
+  const refusal = await steps.admit(ctx, routed, target.sent);
   if (refusal) return refuse(req, res, refusal);
-  const ctx: RequestContext = { req, requestId, path: target.path, operation: operationOf(routed) };
-  const hooked = await steps.options.hooks?.onRequest?.(ctx);
-  const answer = hooked ? leavingBody(req, hooked) : await prismAnswer(steps, ctx, routed, target);
-  send(res, answer);
-  steps.options.hooks?.onResponse?.(ctx, answer.status);
+  const hooked = await hooks?.onRequest?.(ctx);
+  if (hooked) return sendHookAnswer(ctx, hooked);
+  send(res, await prismAnswer(steps, ctx, target));
+}
+
+function contextOf(
+  steps: Steps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  path: string,
+  routed: RouteResult,
+): RequestContext {
+  const read = bodyReader(req, steps.limits);
+  const ctx: RequestContext = {
+    req,
+    res,
+    requestId,
+    path,
+    operation: operationOf(routed),
+    match: routed.kind === 'match' ? routed.match : undefined,
+    env: steps.environment(req),
+    started: Date.now(),
+    readBody: async () => {
+      const result = await read();
+      if (result.ok) ctx.body = result.body;
+      return result;
+    },
+  };
+  return ctx;
+}
+
+/** A hook's answer (a fault, a replay, the admin route), or the connection dropped. */
+function sendHookAnswer(ctx: RequestContext, answer: HookAnswer): void {
+  ctx.answeredByHook = true;
+  if ('drop' in answer) {
+    ctx.dropped = true;
+    ctx.req.socket.destroy();
+    return;
+  }
+  send(ctx.res, leavingBody(ctx.req, answer));
 }
 
 /** Reads and checks the body, lets Prism answer, reports violations. */
 async function prismAnswer(
   steps: Steps,
   ctx: RequestContext,
-  routed: RouteResult,
   target: Extract<Target, { kind: 'resource' }>,
 ): Promise<Answer> {
   const { req } = ctx;
   const mock = steps.options.mode === 'mock';
-  const checked = await prismBody(req, ctx.operation, steps.limits, target.sent, mock);
+  const checked = await prismBody(req, ctx.readBody, ctx.operation, target.sent, mock);
   if (!checked.ok) return refusalAnswer(req, checked.refusal);
   const { body, headers } = checked.value;
   const method = req.method ?? 'GET';
@@ -162,8 +189,7 @@ async function prismAnswer(
     headers,
     body,
   });
-  const match = routed.kind === 'match' ? routed.match : undefined;
-  const answer = mock ? mockAnswer(outcome, match, target.sent) : proxyAnswer(outcome);
+  const answer = mock ? mockAnswer(outcome, ctx.match, target.sent) : proxyAnswer(outcome);
   if (outcome.violations.length > 0)
     steps.options.onViolation?.(violationReport(method, req.url ?? '', answer.status, outcome.violations));
   return answer;
@@ -171,15 +197,19 @@ async function prismAnswer(
 
 /** Mock mode: the dev token for the certificate's environment, then the operation's scopes. */
 function admission(pki: DevPki, limits: Limits): Steps['admit'] {
-  const environment = environmentReader(pki.cas);
   const verifier = new TokenVerifier(pki.jwt.publicKey, { clockSkewSeconds: limits.clockSkewSeconds });
-  return async (req, routed, path) => {
-    const env = environment(req.socket as TLSSocket);
+  return async ({ req, env }, routed, path) => {
     const authentication = await authenticate(verifier, req.headers.authorization, env, path);
     if ('refusal' in authentication) return authentication.refusal;
     if (routed.kind === 'bad-path') return malformed(routed.reason, path);
     return authorizeScopes(operationOf(routed), authentication.scopes, path);
   };
+}
+
+/** The environment whose CA issued the client certificate. */
+function socketEnvironment(pki: DevPki): Steps['environment'] {
+  const environment = environmentReader(pki.cas);
+  return (req) => environment(req.socket as TLSSocket);
 }
 
 function operationOf(routed: RouteResult): Operation | undefined {

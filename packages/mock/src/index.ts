@@ -1,14 +1,24 @@
 // The mock as a library: Prism on the bundled spec behind the mTLS gateway, in one process. The CLI,
-// the contract tests and the benchmark all start it through `startMock`. The contract comes from
-// @banking-api/contract: the bundled document for Prism, the model for the gateway.
+// the contract tests, the benchmark and other teams' test suites all start it through `startMock`. The
+// contract comes from @banking-api/contract: the bundled document for Prism, the model for the gateway.
 import { type ContractModel, contractModel, openapiPath } from '@banking-api/contract';
-import { type DevPki, ensureDevPki } from './dev-pki.ts';
+import { adminHooks, adminScope } from './admin.ts';
+import { defaultPkiDir } from './defaults.ts';
+import { type DevPki, type Environment, ensureDevPki } from './dev-pki.ts';
 import { type Egress, startEgress } from './egress.ts';
+import { type Fault, FaultRules, faultHooks } from './faults.ts';
 import { type Gateway, startGateway, type Violation } from './gateway.ts';
+import { chainHooks, type GatewayHooks } from './hooks.ts';
+import { Journal, type JournalEntry, journalHooks } from './journal.ts';
 import type { Limits } from './limits.ts';
+import type { KeyPair } from './pki.ts';
 import { createPrismEngine } from './prism-engine.ts';
 import { readSpec, withoutMutualTls } from './spec.ts';
+import { Sandbox, sandboxHooks } from './state.ts';
+import { signToken, TokenVerifier } from './tokens.ts';
 
+export { adminScope } from './admin.ts';
+export { defaultPkiDir } from './defaults.ts';
 export {
   type DevPki,
   type Environment,
@@ -18,59 +28,126 @@ export {
   pkiFiles,
 } from './dev-pki.ts';
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
-export type { Answer, GatewayHooks, RequestContext, Violation } from './gateway.ts';
+export { type Fault, faultHeader } from './faults.ts';
+export type { Answer, GatewayHooks, HookAnswer, RequestContext, Violation } from './gateway.ts';
+export type { JournalEntry } from './journal.ts';
 export { defaultLimits, type Limits } from './limits.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
 export { freePort, type PrismProcess, startPrism } from './prism.ts';
 export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
+export { replayHeader, type WebhookAttempt, type WebhookLog } from './state.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
 export interface MockOptions {
   /** The bundled spec Prism serves (JSON or YAML); default the one @banking-api/contract ships. */
-  specPath?: string;
+  specPath?: string | undefined;
   /**
    * The model of that spec, which the gateway routes and checks scopes by; default the one
    * @banking-api/contract ships. With a `specPath` of another contract, give that contract's model.
    */
-  model?: ContractModel;
-  pkiDir: string;
+  model?: ContractModel | undefined;
+  /**
+   * Dev certificates and token key; made there when missing. Default `MOCK_PKI_DIR`, else a per-user
+   * folder (`$XDG_STATE_HOME/banking-api-mock` or `~/.local/state/banking-api-mock`).
+   */
+  pkiDir?: string | undefined;
   /** Re-make the PKI even when the folder has one. */
-  renewPki?: boolean;
-  host?: string;
-  /** Gateway port; 0 picks a free one. */
-  port?: number;
-  /** Unused: Prism runs inside the mock's process and has no port of its own (kept for callers). */
-  prismPort?: number;
-  dynamic?: boolean;
-  errors?: boolean;
-  seed?: string;
-  prismLogLevel?: string;
-  prismOutput?: NodeJS.WritableStream;
+  renewPki?: boolean | undefined;
+  host?: string | undefined;
+  /** Gateway port; 0 or absent picks a free one. */
+  port?: number | undefined;
+  dynamic?: boolean | undefined;
+  errors?: boolean | undefined;
+  seed?: string | undefined;
+  prismLogLevel?: string | undefined;
+  prismOutput?: NodeJS.WritableStream | undefined;
   /** Proxy mode: forward to this real environment instead of mocking. */
-  proxy?: { upstream: string; cert?: string; key?: string; ca?: string };
-  onViolation?: (violation: Violation) => void;
+  proxy?:
+    | { upstream: string; cert?: string | undefined; key?: string | undefined; ca?: string | undefined }
+    | undefined;
+  onViolation?: ((violation: Violation) => void) | undefined;
   /** Changes to the gateway's limits (timeouts, sizes, connection cap, clock skew). */
-  limits?: Partial<Limits>;
+  limits?: Partial<Limits> | undefined;
   /** Where faults of single requests are logged (with the request id); default stderr. */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
+  /** Stateful sandbox: idempotent replay and webhook logs (docs/mock.md). Default stateless. */
+  stateful?: boolean | undefined;
+  /**
+   * Fault injection: `true` honours the `x-mock-fault` header on each request; a record also sets
+   * faults per operationId (`*`: every operation) from the start. Default off.
+   */
+  faults?: boolean | Record<string, Fault> | undefined;
+  /** How many requests the journal keeps (oldest dropped first); default 1000, 0 turns it off. */
+  journalSize?: number | undefined;
 }
 
 export interface Mock {
   /** The gateway's https URL. */
   url: string;
-  /** Empty: Prism runs inside the mock's process, behind the gateway only (kept for callers). */
-  prismUrl: string;
+  /** Trust anchor of the gateway's server certificate: a client's `ca`. */
+  ca: string;
+  /** A client certificate and key per environment; the certificate's CA selects the environment. */
+  clients: Record<Environment, KeyPair>;
+  /** A dev token with these scopes, for the sandbox unless `env` says otherwise. */
+  token(
+    scopes?: string[],
+    options?: { env?: Environment | undefined; ttlSeconds?: number | undefined },
+  ): Promise<string>;
+  /** A token of the admin credential (scope `mock.admin`), for the /__mock/ admin route. */
+  adminToken(env?: Environment): Promise<string>;
   pki: DevPki;
   /** The model the gateway routes by. */
   model: ContractModel;
-  /** Never resolves: Prism runs in this process and cannot exit alone (kept for callers). */
-  prismExited: Promise<{ code: number | null; output: string }>;
+  /** Faults per operationId (`*`: every operation). */
+  faults: {
+    set(operationId: string, fault: Fault): void;
+    clear(operationId?: string): void;
+    list(): Record<string, Fault>;
+  };
+  /** Every request answered, with its operation, validation result and status; redacted. */
+  journal: { entries(): JournalEntry[]; clear(): void };
+  /** Forgets the stateful sandbox's remembered answers and webhook logs (no-op when stateless). */
+  reset(): void;
+  stop(): Promise<void>;
+  /** The same as `stop()`. */
   close(): Promise<void>;
 }
 
-export async function startMock(options: MockOptions): Promise<Mock> {
+/** The mock's own features, which run on the gateway's request path. */
+interface Features {
+  faults: FaultRules;
+  journal: Journal;
+  sandbox: Sandbox | undefined;
+}
+
+function featuresOf(options: MockOptions): Features {
+  const faults = new FaultRules();
+  if (typeof options.faults === 'object')
+    for (const [operationId, fault] of Object.entries(options.faults)) faults.set(operationId, fault);
+  return {
+    faults,
+    journal: new Journal(options.journalSize ?? 1000),
+    sandbox: options.stateful ? new Sandbox() : undefined,
+  };
+}
+
+/** Journal first (it taps every answer), then the admin route, faults, and the stateful sandbox. */
+function hooksOf(features: Features, pki: DevPki, model: ContractModel, options: MockOptions): GatewayHooks {
+  const { faults, journal, sandbox } = features;
+  const operationIds = new Set(model.operations.map((op) => op.operationId));
+  const verifier = new TokenVerifier(pki.jwt.publicKey);
+  return chainHooks([
+    ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
+    adminHooks({ verifier, journal, faults, sandbox, operationIds }),
+    faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
+    ...(sandbox ? [sandboxHooks(sandbox)] : []),
+  ]);
+}
+
+export async function startMock(options: MockOptions = {}): Promise<Mock> {
   const model = options.model ?? contractModel();
   const document = withoutMutualTls(await readSpec(options.specPath ?? openapiPath), model);
+  const features = featuresOf(options);
   let egress: Egress | undefined;
   let gateway: Gateway | undefined;
   const close = async () => {
@@ -91,7 +168,7 @@ export async function startMock(options: MockOptions): Promise<Mock> {
         logLevel: options.prismLogLevel,
         output: options.prismOutput,
       }),
-      ensureDevPki(options.pkiDir, { renew: options.renewPki }),
+      ensureDevPki(options.pkiDir ?? defaultPkiDir(), { renew: options.renewPki }),
     ]);
     gateway = await startGateway({
       pki,
@@ -99,15 +176,38 @@ export async function startMock(options: MockOptions): Promise<Mock> {
       model,
       mode,
       host: options.host,
-      port: options.port,
+      port: options.port ?? 0,
       limits: options.limits,
       onViolation: options.onViolation,
       log: options.log,
+      hooks: egress ? undefined : hooksOf(features, pki, model, options),
     });
-    const prismExited = new Promise<{ code: number | null; output: string }>(() => {});
-    return { url: gateway.url, prismUrl: '', pki, model, prismExited, close };
+    return mockOf({ url: gateway.url, pki, model, close }, features);
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+function mockOf(
+  running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>,
+  { faults, journal, sandbox }: Features,
+): Mock {
+  const { pki } = running;
+  return {
+    ...running,
+    ca: pki.serverCa,
+    clients: pki.clients,
+    token: (scopes = [], { env = 'sandbox', ttlSeconds } = {}) =>
+      signToken(pki.jwt.privateKey, { env, scopes, ttlSeconds }),
+    adminToken: (env = 'sandbox') => signToken(pki.jwt.privateKey, { env, scopes: [adminScope] }),
+    faults: {
+      set: (operationId, fault) => faults.set(operationId, fault),
+      clear: (operationId) => faults.clear(operationId),
+      list: () => faults.list(),
+    },
+    journal: { entries: () => journal.entries(), clear: () => journal.clear() },
+    reset: () => sandbox?.reset(),
+    stop: running.close,
+  };
 }

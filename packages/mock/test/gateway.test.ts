@@ -219,16 +219,20 @@ test('a token issued in the future beyond the clock skew: 401; within it: accept
 
 test('hooks: onRequest may answer after routing and admission; onResponse hears every status', async () => {
   const heard: [string, string | undefined, number][] = [];
+  const bodies: string[] = [];
   const hooked = await startGateway({
     pki,
     engine,
     model: contractModel(),
     mode: 'mock',
     hooks: {
-      onRequest: async (ctx) =>
-        ctx.path === '/hooked'
-          ? { status: 202, headers: { 'content-type': 'text/plain' }, body: 'hook' }
-          : undefined,
+      onRequest: async (ctx) => {
+        if (ctx.path === '/hooked')
+          return { status: 202, headers: { 'content-type': 'text/plain' }, body: 'hook' };
+        const read = await ctx.readBody(); // read once: Prism still gets the same body below
+        bodies.push(read.ok ? read.body.toString() : `refused ${read.status}`);
+        return undefined;
+      },
       onResponse: (ctx, status) => heard.push([ctx.path, ctx.operation?.operationId, status]),
     },
   });
@@ -252,8 +256,10 @@ test('hooks: onRequest may answer after routing and admission; onResponse hears 
     expect(await call('/hb/webhook/%74ry')).toEqual([200, expect.any(String)]);
     expect(heard).toEqual([
       ['/hooked', undefined, 202],
+      ['/hooked', undefined, 401], // refused ones too: the journal records them
       ['/hb/webhook/try', 'tryWebhook', 200],
     ]);
+    expect(bodies).toEqual(['{}']);
   } finally {
     await agent.close();
     await hooked.close();

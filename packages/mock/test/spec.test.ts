@@ -6,7 +6,12 @@ import { authorizeScopes } from '../src/access.ts';
 import { violationDetails } from '../src/envelope.ts';
 import { type OpenApiDocument, withoutMutualTls } from '../src/spec.ts';
 
-const bearer = (...scopes: string[]): SecurityRequirement => ({ scheme: 'bearerAuth', type: 'http', scopes });
+const bearer = (...scopes: string[]): SecurityRequirement => ({
+  scheme: 'bearerAuth',
+  type: 'http',
+  httpScheme: 'bearer',
+  scopes,
+});
 const mtls: SecurityRequirement = { scheme: 'mTLS', type: 'mutualTLS', scopes: [] };
 
 function operation(method: HttpMethod, path: string, security: SecurityRequirement[][]): Operation {

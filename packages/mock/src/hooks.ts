@@ -1,0 +1,77 @@
+// The one place where the mock's own features (stateful sandbox, faults, journal, admin route) meet the
+// gateway's request path: `onRequest` runs after a request is routed and admitted (certificate, token,
+// scopes) and may answer in Prism's place, or drop the connection; `onResponse` runs once the answer is
+// finished, for every request with a resource target, refused ones included.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Operation, RouteMatch } from '@banking-api/contract';
+import type { Environment } from './dev-pki.ts';
+import type { Answer } from './forward.ts';
+import type { BodyRead } from './limits.ts';
+
+/** What a hook knows of a request. */
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The client's `x-request-id` when it is a plain token, else the mock's own. */
+  requestId: string;
+  /** The normalized path every step checked (no query). */
+  path: string;
+  /** The operation the request names, if any. */
+  operation: Operation | undefined;
+  /** The operation with its path parameters, if any. */
+  match: RouteMatch | undefined;
+  /** The environment of the client certificate. */
+  env: Environment | undefined;
+  /** Epoch milliseconds when the request arrived. */
+  started: number;
+  /** The body, read once within the limits by whichever step asks first (the gateway or a hook). */
+  readBody(): Promise<BodyRead>;
+  /** The body's bytes once read (for the journal). */
+  body?: Buffer;
+  /** Set when a hook answered in Prism's place (nothing was validated). */
+  answeredByHook?: boolean;
+  /** Set when a hook dropped the connection instead of answering. */
+  dropped?: boolean;
+}
+
+/** An answer given in Prism's place, or a connection dropped without one. */
+export type HookAnswer = Answer | { drop: true };
+
+export interface GatewayHooks {
+  onRequest?(ctx: RequestContext): Promise<HookAnswer | undefined>;
+  onResponse?(ctx: RequestContext, status: number): void;
+}
+
+/** The body's bytes for a hook; a body the limits refuse reads as empty (the gateway answers the refusal). */
+export async function bodyOf(ctx: RequestContext): Promise<Buffer> {
+  const read = await ctx.readBody();
+  return read.ok ? read.body : Buffer.alloc(0);
+}
+
+/** JSON as a hook answer. */
+export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): Answer {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) };
+}
+
+/** An answer without a body (204). */
+export function emptyAnswer(status: number): Answer {
+  return { status, headers: {} };
+}
+
+/**
+ * Several hooks as one: `onRequest` asks each in turn until one answers; `onResponse` tells all.
+ */
+export function chainHooks(list: GatewayHooks[]): GatewayHooks {
+  return {
+    async onRequest(ctx) {
+      for (const hooks of list) {
+        const answer = await hooks.onRequest?.(ctx);
+        if (answer) return answer;
+      }
+      return undefined;
+    },
+    onResponse(ctx, status) {
+      for (const hooks of list) hooks.onResponse?.(ctx, status);
+    },
+  };
+}

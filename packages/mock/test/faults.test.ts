@@ -1,0 +1,36 @@
+// Fault rules and the per-request fault header, without a server.
+import { expect, test } from 'vitest';
+import { checkedFault, FaultRules, failureAnswer, parseFaultHeader } from '../src/faults.ts';
+
+test('the header names latency, status and drop, comma-separated', () => {
+  expect(parseFaultHeader('latency=250, status=503')).toMatchObject({ latencyMs: 250, status: 503 });
+  expect(parseFaultHeader('drop')).toMatchObject({ drop: true });
+  expect(() => parseFaultHeader('status=404')).toThrow(/5xx/);
+  expect(() => parseFaultHeader('explode')).toThrow(/unknown fault "explode"/);
+  expect(() => checkedFault({})).toThrow(/latencyMs, status or drop/);
+});
+
+test('a rule with `times` applies that many times; an operation rule wins over `*`', () => {
+  const rules = new FaultRules();
+  rules.set('*', { latencyMs: 5 });
+  rules.set('sendPix', { status: 500, times: 2 });
+  expect(rules.take('sendPix')?.status).toBe(500);
+  expect(rules.take('sendPix')?.status).toBe(500);
+  expect(rules.take('sendPix')).toMatchObject({ latencyMs: 5 });
+  expect(rules.take('createCard')).toMatchObject({ latencyMs: 5 });
+  rules.clear();
+  expect(rules.take('createCard')).toBeUndefined();
+});
+
+test('a simulated failure is the error envelope with a code of its status', () => {
+  const answer = failureAnswer(503, '/x');
+  if ('drop' in answer) throw new Error('not an answer');
+  expect(answer.status).toBe(503);
+  expect(answer.headers).toEqual({ 'content-type': 'application/json', 'retry-after': '1' });
+  expect(JSON.parse(String(answer.body))).toMatchObject({
+    status_code: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    path: '/x',
+    details: [],
+  });
+});

@@ -1,0 +1,201 @@
+// The mock as another team meets it: the packed tarballs installed in a fresh folder; the bin started
+// with zero configuration; a token from the token bin run elsewhere; an mTLS request; the declarations
+// type-checked by a consumer's strictest tsc; and the vitest example of docs/mock.md run as it is.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { publint } from 'publint';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { consumerProject, packTarballs, repoRoot } from './packed.ts';
+
+const run = promisify(execFile);
+let work: string;
+let project: string;
+let stateHome: string;
+let mockTarball: string;
+const started: ChildProcess[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'banking-consumer-'));
+  const tarballs = await packTarballs(join(work, 'packs'));
+  mockTarball = tarballs.mock;
+  project = await consumerProject(join(work, 'project'), Object.values(tarballs));
+  stateHome = join(work, 'state');
+}, 240_000);
+
+afterAll(async () => {
+  for (const { pid } of started) if (pid && groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+  await rm(work, { recursive: true, force: true });
+});
+
+/** The environment of a user whose per-user state folder is inside this test's folder. */
+const userEnv = () => ({
+  ...process.env,
+  XDG_STATE_HOME: stateHome,
+  MOCK_PKI_DIR: '',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+});
+
+function startBin(args: string[]) {
+  // Its own process group, so that the test can stop npx and the mock under it together.
+  const child = spawn('npx', ['--no-install', '@banking-api/mock', ...args], {
+    cwd: project,
+    env: userEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  started.push(child);
+  const out = { text: '' };
+  child.stdout?.on('data', (c: Buffer) => {
+    out.text += c;
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    out.text += c;
+  });
+  return { child, out };
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readyUrl(mock: ReturnType<typeof startBin>): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const url = /ready at (https:\S+)/.exec(mock.out.text)?.[1];
+    if (url && /Ctrl-C/.test(mock.out.text)) return url;
+    if (mock.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`mock did not start:\n${mock.out.text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('npx banking-api-mock starts with zero configuration; the token bin, run elsewhere, shares its PKI', async () => {
+  const mock = startBin(['--port', '0']);
+  const url = await readyUrl(mock);
+  const pkiDir = join(stateHome, 'banking-api-mock');
+  expect(mock.out.text).toContain(`certificates in ${pkiDir}`);
+  for (const file of [
+    'server-ca.pem',
+    'client-sandbox.pem',
+    'client-sandbox-key.pem',
+    'banking-api-mock-token',
+  ])
+    expect(mock.out.text).toContain(file);
+
+  const elsewhere = await mkdtemp(join(work, 'elsewhere-'));
+  const tokenBin = join(project, 'node_modules', '.bin', 'banking-api-mock-token');
+  const { stdout } = await run(tokenBin, ['--env', 'sandbox', '--scope', 'webhook.read'], {
+    cwd: elsewhere,
+    env: userEnv(),
+  });
+  const pem = (name: string) => readFileSync(join(pkiDir, name), 'utf8');
+  const dispatcher = new Agent({
+    connect: {
+      ca: pem('server-ca.pem'),
+      cert: pem('client-sandbox.pem'),
+      key: pem('client-sandbox-key.pem'),
+    },
+  });
+  try {
+    const answer = await request(`${url}/hb/webhook/logs?webhookId=wh-1`, {
+      dispatcher,
+      headers: { authorization: `Bearer ${stdout.trim()}` },
+    });
+    expect(answer.statusCode, await answer.body.text()).toBe(200);
+  } finally {
+    await dispatcher.close();
+  }
+  const exited = new Promise((r) => mock.child.once('exit', r));
+  process.kill(-(mock.child.pid as number), 'SIGTERM');
+  await exited;
+  await expect.poll(() => groupAlive(mock.child.pid as number), { timeout: 10_000 }).toBe(false);
+}, 90_000);
+
+const strictConfig = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    skipLibCheck: false,
+    noEmit: true,
+    types: ['node'],
+  },
+  include: ['consumer.ts'],
+};
+
+// Uses the public surface the docs show; a wrong use must fail, so the types are not `any`.
+const consumerSource = `import { startMock, type Mock, type MockOptions, type JournalEntry, type Fault } from '@banking-api/mock';
+const options: MockOptions = { port: 0, stateful: true, faults: { sendPix: { status: 503, times: 1 } } };
+const mock: Mock = await startMock(options);
+const token: string = await mock.token(['webhook.read'], { env: 'production' });
+const cert: string = mock.clients.sandbox.cert;
+const entries: JournalEntry[] = mock.journal.entries();
+const fault: Fault = { latencyMs: 10 };
+mock.faults.set('*', fault);
+// @ts-expect-error the URL is a string
+const port: number = mock.url;
+console.log(token, cert, entries, port);
+await mock.stop();
+`;
+
+test("the declarations type-check in a consumer's strictest tsc", async () => {
+  await writeFile(join(project, 'tsconfig.json'), JSON.stringify(strictConfig));
+  await writeFile(join(project, 'consumer.ts'), consumerSource);
+  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }).catch((e) => e);
+  expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
+}, 60_000);
+
+/** The files of docs/mock.md's vitest example: a line "File `name`:" and the code block after it. */
+function exampleFiles(markdown: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const match of markdown.matchAll(/^File `([^`]+)`:\n\n```\w*\n([\s\S]*?)\n```/gm)) {
+    files[match[1] as string] = `${match[2]}\n`;
+  }
+  return files;
+}
+
+test('the vitest example of docs/mock.md runs against the packed mock', async () => {
+  const files = exampleFiles(await readFile(join(repoRoot, 'docs', 'mock.md'), 'utf8'));
+  expect(Object.keys(files).sort()).toEqual([
+    'test/mock.setup.ts',
+    'test/webhooks.test.ts',
+    'vitest.config.ts',
+  ]);
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(project, name)), { recursive: true });
+    await writeFile(join(project, name), text);
+  }
+  const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs');
+  const result = await run(process.execPath, [vitest, 'run'], { cwd: project, env: userEnv() }).catch(
+    (e) => e,
+  );
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  expect(output).toMatch(/Tests\s+1 passed/);
+  expect(result.code ?? 0, output).toBe(0);
+}, 120_000);
+
+test('publint and attw (ESM only) find nothing wrong with the package', async () => {
+  const pkgDir = join(project, 'node_modules', '@banking-api', 'mock');
+  const { messages } = await publint({ pkgDir, strict: true, pack: false });
+  expect(messages).toEqual([]);
+  const attw = join(repoRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+  const args = [attw, mockTarball, '--profile', 'esm-only', '--no-definitely-typed', '--no-color'];
+  const result = await run(process.execPath, args).catch((e: { code: number; stdout: string }) => e);
+  expect('code' in result ? result.code : 0, result.stdout).toBe(0);
+}, 60_000);
