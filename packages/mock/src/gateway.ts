@@ -128,7 +128,8 @@ async function serve(
   if (refusal) return refuse(req, res, refusal);
   const hooked = await hooks?.onRequest?.(ctx);
   if (hooked) return sendHookAnswer(ctx, hooked);
-  send(res, await prismAnswer(steps, ctx, target));
+  ctx.answer = await prismAnswer(steps, ctx, target);
+  send(res, ctx.answer);
 }
 
 function contextOf(

@@ -32,6 +32,8 @@ export interface RequestContext {
   answeredByHook?: boolean;
   /** Set when a hook dropped the connection instead of answering. */
   dropped?: boolean;
+  /** The answer Prism gave, as sent (for the journal's validation result). */
+  answer?: Answer;
 }
 
 /** An answer given in Prism's place, or a connection dropped without one. */

@@ -2,7 +2,6 @@
 // validating it and the status it got; tokens and personal data (CPF, CNPJ, phone numbers, e-mail
 // addresses) are redacted before anything is kept. Bounded: the oldest entries make room.
 import type { IncomingHttpHeaders } from 'node:http';
-import { type CapturedAnswer, capturedAnswer, tapResponse } from './capture.ts';
 import type { Environment } from './dev-pki.ts';
 import type { GatewayHooks, RequestContext } from './hooks.ts';
 
@@ -33,13 +32,44 @@ export interface JournalEntry {
   durationMs: number;
 }
 
-/** What is kept of a request on the hot path; redacted and shaped only when the journal is read. */
+/**
+ * What is kept of a request on the hot path: a few references, not the request and response objects
+ * (keeping a thousand of those alive cost the gateway a tenth of its throughput); redacted and shaped only
+ * when the journal is read.
+ */
 interface Recorded {
   seq: number;
-  ctx: RequestContext;
+  ctx: Snapshot;
   status: number;
   finished: number;
-  answer: CapturedAnswer | undefined;
+  answer: { status: number; body: Buffer } | undefined;
+}
+
+type Snapshot = Pick<
+  RequestContext,
+  'requestId' | 'started' | 'env' | 'body' | 'answeredByHook' | 'dropped'
+> & {
+  req: { method: string | undefined; url: string | undefined; headers: IncomingHttpHeaders };
+  match: { operation: { operationId: string } } | undefined;
+};
+
+const snapshot = (ctx: RequestContext): Snapshot => ({
+  requestId: ctx.requestId,
+  started: ctx.started,
+  env: ctx.env,
+  body: ctx.body,
+  answeredByHook: ctx.answeredByHook,
+  dropped: ctx.dropped,
+  req: { method: ctx.req.method, url: ctx.req.url, headers: ctx.req.headers },
+  match: ctx.match && { operation: { operationId: ctx.match.operation.operationId } },
+});
+
+/** Prism's answer as sent: the body matters only for an error envelope's details. */
+function answerOf(ctx: RequestContext): Recorded['answer'] {
+  const answer = ctx.answer;
+  if (!answer) return undefined;
+  const body = answer.status >= 400 && answer.body !== undefined ? Buffer.from(answer.body) : Buffer.alloc(0);
+  return { status: answer.status, body };
 }
 
 export class Journal {
@@ -61,9 +91,15 @@ export class Journal {
   }
 
   /** Records a finished request (cheaply: the gateway's throughput should not pay for the journal). */
-  add(ctx: RequestContext, status: number, answer: CapturedAnswer | undefined): void {
+  add(ctx: RequestContext, status: number): void {
     this.#seq += 1;
-    this.#recorded.push({ seq: this.#seq, ctx, status, finished: Date.now(), answer });
+    this.#recorded.push({
+      seq: this.#seq,
+      ctx: snapshot(ctx),
+      status,
+      finished: Date.now(),
+      answer: answerOf(ctx),
+    });
     if (this.#recorded.length > this.#capacity) this.#recorded.shift();
   }
 }
@@ -71,15 +107,11 @@ export class Journal {
 /** Paths of the mock's admin route, which the journal leaves out. */
 export const adminPrefix = '/__mock/';
 
-/** The hook that records every request; the answer is tapped for its validation details. */
+/** The hook that records every request, with Prism's answer for its validation details. */
 export function journalHooks(journal: Journal): GatewayHooks {
   return {
-    async onRequest(ctx) {
-      tapResponse(ctx.res);
-      return undefined;
-    },
     onResponse(ctx, status) {
-      if (!ctx.path.startsWith(adminPrefix)) journal.add(ctx, status, capturedAnswer(ctx.res));
+      if (!ctx.path.startsWith(adminPrefix)) journal.add(ctx, status);
     },
   };
 }
