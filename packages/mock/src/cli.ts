@@ -171,7 +171,9 @@ async function main(): Promise<void> {
   try {
     mock = await startMock(mockOptions(values));
   } catch (error) {
-    console.error(`banking-api-mock: could not start: ${(error as Error).message}`);
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    const hint = inUse ? ' (another mock may still be running there; --port 0 picks a free port)' : '';
+    console.error(`banking-api-mock: could not start: ${(error as Error).message}${hint}`);
     process.exit(1);
   }
   // stdout: the one ready line that scripts wait for; stderr: the guide, for people.

@@ -25,8 +25,18 @@ export const faultHeader = 'x-mock-fault';
 /** Per-operation faults; the key `*` applies to every operation. */
 export class FaultRules {
   readonly #rules = new Map<string, Fault>();
+  readonly #operationIds: ReadonlySet<string> | undefined;
+
+  /** With the contract's operationIds, a fault set on any other name (a typo) is refused, not ignored. */
+  constructor(operationIds?: Iterable<string>) {
+    this.#operationIds = operationIds && new Set(operationIds);
+  }
 
   set(operationId: string, fault: Fault): void {
+    if (operationId !== '*' && this.#operationIds && !this.#operationIds.has(operationId))
+      throw new Error(
+        `No operation ${operationId} in the contract (operationIds: ${[...this.#operationIds].join(', ')})`,
+      );
     this.#rules.set(operationId, checkedFault(fault));
   }
 

@@ -120,8 +120,8 @@ interface Features {
   sandbox: Sandbox | undefined;
 }
 
-function featuresOf(options: MockOptions): Features {
-  const faults = new FaultRules();
+function featuresOf(options: MockOptions, model: ContractModel): Features {
+  const faults = new FaultRules(model.operations.map((op) => op.operationId));
   if (typeof options.faults === 'object')
     for (const [operationId, fault] of Object.entries(options.faults)) faults.set(operationId, fault);
   return {
@@ -147,7 +147,7 @@ function hooksOf(features: Features, pki: DevPki, model: ContractModel, options:
 export async function startMock(options: MockOptions = {}): Promise<Mock> {
   const model = options.model ?? contractModel();
   const document = withoutMutualTls(await readSpec(options.specPath ?? openapiPath), model);
-  const features = featuresOf(options);
+  const features = featuresOf(options, model);
   let egress: Egress | undefined;
   let gateway: Gateway | undefined;
   const close = async () => {

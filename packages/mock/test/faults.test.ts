@@ -34,3 +34,11 @@ test('a simulated failure is the error envelope with a code of its status', () =
     details: [],
   });
 });
+
+test('fault rules of a contract refuse an operationId the contract does not have (a typo would otherwise never fire)', () => {
+  const rules = new FaultRules(['sendPix', 'refundPix']);
+  expect(() => rules.set('sendPIX', { status: 503 })).toThrow('No operation sendPIX in the contract');
+  rules.set('sendPix', { status: 503 });
+  rules.set('*', { latencyMs: 10 });
+  expect(Object.keys(rules.list()).sort()).toEqual(['*', 'sendPix']);
+});
