@@ -22,8 +22,6 @@ export interface AdminOptions {
   verifier: TokenVerifier;
   journal: Journal;
   faults: FaultRules;
-  /** The model's operationIds, which faults may name (besides `*`). */
-  operationIds: ReadonlySet<string>;
   /** Absent when the mock is stateless: a reset has nothing to forget. */
   sandbox: Sandbox | undefined;
 }
@@ -60,7 +58,7 @@ async function refusalOf(verifier: TokenVerifier, ctx: RequestContext): Promise<
   );
 }
 
-function adminRoutes({ journal, faults, sandbox, operationIds }: AdminOptions): Record<string, Route> {
+function adminRoutes({ journal, faults, sandbox }: AdminOptions): Record<string, Route> {
   return {
     'GET journal': async () => jsonAnswer(200, { entries: journal.entries() }),
     'DELETE journal': async () => {
@@ -69,7 +67,7 @@ function adminRoutes({ journal, faults, sandbox, operationIds }: AdminOptions): 
     },
     'GET faults': async () => jsonAnswer(200, { faults: faults.list() }),
     'PUT faults': async (ctx, operationId) =>
-      operationId === '*' || operationIds.has(operationId)
+      faults.knows(operationId)
         ? setFault(faults, ctx, operationId)
         : badRequest(
             ctx,

@@ -1,10 +1,12 @@
 // The request body, read once within the limits and checked before Prism sees it: JSON must parse
 // (also the free-form webhook test body), a multipart form must be well formed and carry the model's
 // fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
+
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
+import { hopByHopHeaders } from './hop-by-hop.ts';
 import { type BodyRead, type Limits, readBody } from './limits.ts';
 import { checkMultipart } from './multipart.ts';
 
@@ -16,17 +18,8 @@ export interface PrismBody {
 
 export type BodyCheck = { ok: true; value: PrismBody } | { ok: false; refusal: ErrorEnvelope };
 
-// Headers of one connection, not of the request: never handed on.
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-]);
+// Request headers never handed on: the connection's own, and `expect` (the gateway answered it already).
+const hopByHop = new Set([...hopByHopHeaders, 'expect']);
 
 const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const multipartType = /^multipart\/form-data\s*(?:;|$)/i;

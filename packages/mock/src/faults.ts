@@ -32,10 +32,15 @@ export class FaultRules {
     this.#operationIds = operationIds && new Set(operationIds);
   }
 
+  /** `*` or an operationId of the contract (any name when the rules were made without the contract). */
+  knows(operationId: string): boolean {
+    return operationId === '*' || !this.#operationIds || this.#operationIds.has(operationId);
+  }
+
   set(operationId: string, fault: Fault): void {
-    if (operationId !== '*' && this.#operationIds && !this.#operationIds.has(operationId))
+    if (!this.knows(operationId))
       throw new Error(
-        `No operation ${operationId} in the contract (operationIds: ${[...this.#operationIds].join(', ')})`,
+        `No operation ${operationId} in the contract (operationIds: ${[...(this.#operationIds ?? [])].join(', ')})`,
       );
     this.#rules.set(operationId, checkedFault(fault));
   }

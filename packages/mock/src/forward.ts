@@ -2,10 +2,12 @@
 // mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
 // in proxy mode the real environment's answers pass through. Either way the violations Prism found
 // are reported.
+
 import type { ServerResponse } from 'node:http';
 import type { RouteMatch } from '@banking-api/contract';
 import { echoes } from './echo.ts';
 import { detailsOf, type ErrorEnvelope, errorEnvelope, type PrismViolation } from './envelope.ts';
+import { hopByHopHeaders } from './hop-by-hop.ts';
 import { type PrismOutcome, serializeBody } from './prism-engine.ts';
 
 export interface Violation {
@@ -23,18 +25,8 @@ export interface Answer {
   body?: string | Buffer;
 }
 
-// Headers that describe one connection or a body encoding Prism's client already undid.
-const notForwarded = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'content-length',
-  'content-encoding',
-]);
+// Answer headers not handed on: the connection's own, and a length and encoding Prism's client already undid.
+const notForwarded = new Set([...hopByHopHeaders, 'content-length', 'content-encoding']);
 
 /** Mock mode: Prism's answer, with errors as the envelope and the contract's echo rules applied. */
 export function mockAnswer(outcome: PrismOutcome, match: RouteMatch | undefined, path: string): Answer {

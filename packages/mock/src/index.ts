@@ -131,14 +131,13 @@ function featuresOf(options: MockOptions, model: ContractModel): Features {
   };
 }
 
-/** Journal first (it taps every answer), then the admin route, faults, and the stateful sandbox. */
-function hooksOf(features: Features, pki: DevPki, model: ContractModel, options: MockOptions): GatewayHooks {
+/** Journal first (it records every answer), then the admin route, faults, and the stateful sandbox. */
+function hooksOf(features: Features, pki: DevPki, options: MockOptions): GatewayHooks {
   const { faults, journal, sandbox } = features;
-  const operationIds = new Set(model.operations.map((op) => op.operationId));
   const verifier = new TokenVerifier(pki.jwt.publicKey);
   return chainHooks([
     ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
-    adminHooks({ verifier, journal, faults, sandbox, operationIds }),
+    adminHooks({ verifier, journal, faults, sandbox }),
     faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
     ...(sandbox ? [sandboxHooks(sandbox)] : []),
   ]);
@@ -180,7 +179,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
       limits: options.limits,
       onViolation: options.onViolation,
       log: options.log,
-      hooks: egress ? undefined : hooksOf(features, pki, model, options),
+      hooks: egress ? undefined : hooksOf(features, pki, options),
     });
     return mockOf({ url: gateway.url, pki, model, close }, features);
   } catch (error) {
