@@ -19,7 +19,6 @@ if (!values.base) {
 }
 const rounds = Number(values.rounds);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 /** A detached worktree of `ref` under .cache/, using this tree's node_modules. */
 async function checkout(ref: string): Promise<string> {
@@ -30,9 +29,10 @@ async function checkout(ref: string): Promise<string> {
   return dir;
 }
 
+/** Each tree's own `npm run build` (the command may differ between revisions). */
 async function timeBuild(tree: string): Promise<number> {
   const started = performance.now();
-  await run(tsx, ['scripts/build.ts'], { cwd: tree, maxBuffer: 64 << 20 });
+  await run('npm', ['run', '--silent', 'build'], { cwd: tree, maxBuffer: 64 << 20 });
   return performance.now() - started;
 }
 

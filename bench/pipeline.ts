@@ -1,4 +1,4 @@
-// Benchmark: `npm run build` (scripts/build.ts, one Node process) against the same tools run as separate CLIs,
+// Benchmark: `npm run build` (scripts/build.ts through scripts/launch.mjs, one Node process; npm's start-up left out) against the same tools run as separate CLIs,
 // one after the other as a shell script would: Spectral, Redocly lint, Redocly bundle, openapi-typescript, tsc
 // for each package (--noCheck, as the build), Redocly build-docs. Rounds alternate the two sides, so a busy machine slows both alike.
 // `npx tsx bench/pipeline.ts [--rounds 3]`. Prints each side's median and the ratio (goal <= 0.70).
@@ -105,7 +105,7 @@ async function timeCommands(commands: string[][]): Promise<number> {
 let lastBuildSteps: string[] = [];
 async function timeBuild(): Promise<number> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, [bin('tsx/dist/cli.mjs'), 'scripts/build.ts'], {
+  const { stdout } = await run(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts'], {
     cwd: root,
     maxBuffer: 64 << 20,
   });

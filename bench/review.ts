@@ -1,7 +1,7 @@
 // Benchmark: a spec review of a one-line change against the bare diff engine on the same two files.
 // Prints medians and their ratios, all measured in this run, side by side. `npx tsx bench/review.ts [runs]`
-// Cold: a new process `node --import tsx scripts/review.ts`, the process `npm run review` reviews in (the
-// start-up of npm and of tsx's CLI, which starts that process, left out). Warm: reviewSpecs in this
+// Cold: a new process `node scripts/launch.mjs scripts/review.ts`, what `npm run review` runs (npm's own
+// start-up left out). Warm: reviewSpecs in this
 // process, its libraries already loaded.
 import '../scripts/env.ts';
 import { execFile } from 'node:child_process';
@@ -14,6 +14,7 @@ import { runDiffEngine } from '../scripts/review/diff-engine.ts';
 import { reviewSpecs } from '../scripts/review/run.ts';
 
 const run = promisify(execFile);
+const launcher = path.join(root, 'scripts/launch.mjs');
 const runs = Number(process.argv[2] ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -63,7 +64,7 @@ try {
   const review =
     (...extra: string[]) =>
     () =>
-      run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/review.ts'), ...cliArgs, ...extra], {
+      run(process.execPath, [launcher, path.join(root, 'scripts/review.ts'), ...cliArgs, ...extra], {
         cwd: root,
       });
   // Fresh file names each run: the review loads a spec file once per process; this measures a first look.

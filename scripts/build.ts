@@ -5,8 +5,8 @@
 // compiles. Running the lint in a child process too was slower on this 2-core machine (a Node start-up and a
 // second module load for 1.5 s of work). bench/pipeline.ts compares the build with the same tools as CLIs.
 import './env.ts';
-import { parseArgs } from 'node:util';
 import { type LoadedContract, loadContract } from '../model/load.ts';
+import { commandLine } from './command-line.ts';
 import { specPath } from './paths.ts';
 
 type Step = {
@@ -34,7 +34,9 @@ const steps: Step[] = [
   },
 ];
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const usage = `Usage: npm run build [-- --only <step>,<step>...]
+  Builds every artifact; --only runs the named steps (of ${steps.map((s) => s.name).join(', ')}) alone.`;
+const { values } = commandLine(usage, { options: { only: { type: 'string' } } });
 const only = values.only?.split(',');
 const unknown = only?.filter((name) => !steps.some((s) => s.name === name));
 if (unknown?.length) {

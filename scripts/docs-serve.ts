@@ -5,15 +5,22 @@
 import './env.ts';
 import { watch } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+
 import type { ContractModel } from '@banking-api/contract';
 import { loadContract } from '../model/load.ts';
+import { commandLine } from './command-line.ts';
 import { type SiteExtension, serveSite } from './docs/static-server.ts';
 import { createTryIt, TRY_IT_HEAD } from './docs/try-it.ts';
 import { docs, docsDir, siteDir } from './docs.ts';
 import { root, specPath } from './paths.ts';
 
-const { values } = parseArgs({
+const usage = `Usage: npm run docs:serve [-- --port <n>] [--mock <https origin>] [--pki-dir <dir>] [--no-try-it]
+  Serves the reference site, rebuilt when the contract or a guide changes, with try-it through the mock.
+  --port      port of the site (default 4000; 0 picks a free one)
+  --mock      the running mock's origin (default https://127.0.0.1:$MOCK_PORT or :8443)
+  --pki-dir   the mock's certificates (default $MOCK_PKI_DIR or .dev-pki)
+  --no-try-it serve the site without the try-it panel`;
+const { values } = commandLine(usage, {
   options: {
     port: { type: 'string', default: '4000' },
     mock: { type: 'string', default: `https://127.0.0.1:${process.env.MOCK_PORT ?? '8443'}` },

@@ -5,7 +5,7 @@
 // connection held past 5 s, any 2xx without the scope, any schema-invalid body not refused with 400, and
 // on any fault the mock logs; the mock must still serve at the end.
 import './env.ts';
-import { parseArgs } from 'node:util';
+
 import fc from 'fast-check';
 import {
   honestLength,
@@ -21,8 +21,12 @@ import { validRequest } from '../test/contract/helpers/requests.ts';
 import type { Operation } from '../test/contract/helpers/spec.ts';
 import { sendOverTls } from '../test/contract/helpers/wire.ts';
 import { startTestMock, type TestMock } from '../test/support/mock-server.ts';
+import { commandLine } from './command-line.ts';
 
-const { values } = parseArgs({
+const usage = `Usage: npm run fuzz [-- --requests <n>] [--concurrency <n>] [--seed <n>] [--only <n>]
+  Hostile requests against the mock over mTLS; exit 1 on any 5xx, crash or scope bypass.
+  --only  replay request number n of the same seed`;
+const { values } = commandLine(usage, {
   options: {
     requests: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '32' },

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+
 import {
   getLineColLocation,
   lint as redoclyLint,
@@ -16,6 +16,7 @@ import Parsers from '@stoplight/spectral-parsers';
 import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import { redoclyConfig } from '../model/redocly.ts';
+import { commandLine } from './command-line.ts';
 import { root, specPath } from './paths.ts';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -152,7 +153,9 @@ export async function lint(file = specPath): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { positionals } = parseArgs({ allowPositionals: true });
+  const usage =
+    'Usage: node scripts/launch.mjs scripts/lint.ts [<spec file>]  (Spectral, Redocly and house rules; default openapi.yaml)';
+  const { positionals } = commandLine(usage, { allowPositionals: true });
   lint(positionals[0] ? path.resolve(positionals[0]) : specPath).then(
     () => console.log('lint: no problems'),
     (error: Error) => {

@@ -3,9 +3,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLine } from './command-line.ts';
 import { root } from './paths.ts';
 
-const majors = ['22', '24'];
+const usage = `Usage: npm run test:node-matrix [-- --node <major>,<major>...]
+  Runs the client's tests on other Node majors (default 22,24), each installed once from the npm registry.`;
+const { values } = commandLine(usage, { options: { node: { type: 'string', default: '22,24' } } });
+const majors = values.node.split(',');
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 
 function nodeBinary(major: string): string {

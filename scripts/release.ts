@@ -12,8 +12,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+
 import { loadContract } from '../model/load.ts';
+import { commandLine } from './command-line.ts';
 import { root, specPath } from './paths.ts';
 
 /** The organisation's registry, to which the `@banking-api` scope is mapped (README, release workflow). */
@@ -140,8 +141,15 @@ export function packAll(packages: Workspace[], dir: string): string[] {
   });
 }
 
+const RELEASE_USAGE = `Usage: npm run release -- --set-version | --check [--tag vX.Y.Z] | --notes | --list | --pack <dir>
+  --set-version  set every publishable package's version to the contract's info.version
+  --check        the release is consistent (versions, CHANGELOG.md entry, tag); exit 1 if not
+  --notes        print the CHANGELOG.md entry of this version
+  --list         list the publishable packages
+  --pack <dir>   npm pack each publishable package into dir`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = commandLine(RELEASE_USAGE, {
     options: {
       'set-version': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
@@ -164,9 +172,7 @@ async function main(): Promise<void> {
     if (problems.length) process.exit(1);
     return void console.log(`release ${version}: ${packages.map((ws) => ws.manifest.name).join(', ')}`);
   }
-  console.error(
-    'usage: npm run release -- --set-version | --check [--tag vX.Y.Z] | --notes | --list | --pack <dir>',
-  );
+  console.error(RELEASE_USAGE);
   process.exit(2);
 }
 

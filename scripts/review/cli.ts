@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import { root, specPath } from '../paths.ts';
 import { startDiffEngine } from './diff-engine.ts';
 import { defaultBase, repoOf, snapshotAt } from './git-snapshot.ts';
-import { load } from './modules.ts';
 import type { Review } from './run.ts';
 
 const FORMATS = ['markdown', 'json', 'junit', 'github'] as const;
@@ -24,7 +23,16 @@ const usage = `Usage: npm run review -- [--base <git ref>] [--out <file>] [--for
   --spec     the spec in the working tree (default: openapi.yaml)
 Exit codes: 0 passed, 1 unacknowledged breaking change or invalid acknowledgement, 2 could not review.`;
 
+/** The options of `argv`; a mistyped one throws with the usage (main's caller prints it, exit 2). */
 function options(argv: string[]) {
+  try {
+    return checkedOptions(argv);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${usage}`);
+  }
+}
+
+function checkedOptions(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -89,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
     // The engine is a separate process (spawned by now): it runs while this one loads both contracts.
     const engine = startDiffEngine(snapshot.specFile, spec);
     engine.catch(() => {}); // awaited inside reviewSpecs
-    const { reviewSpecs } = await load<typeof import('./run.ts')>(new URL('./run.ts', import.meta.url));
+    const { reviewSpecs } = await import('./run.ts');
     const review = await reviewSpecs({
       baseFile: snapshot.specFile,
       headFile: spec,

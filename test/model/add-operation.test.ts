@@ -59,7 +59,7 @@ beforeAll(async () => {
   await git('commit', '-q', '-m', 'base');
   const spec = await readFile(at('openapi.yaml'), 'utf8');
   await writeFile(at('openapi.yaml'), insertOperation(spec));
-  await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: repo, env: telemetryOff });
+  await run('npm', ['run', '--silent', 'build'], { cwd: repo, env: telemetryOff });
 }, 180_000);
 
 afterAll(() => rm(repo, { recursive: true, force: true }));
@@ -160,9 +160,12 @@ describe('an operation added to openapi.yaml alone', () => {
 
   it('is a non-breaking addition for the review', async () => {
     const { stdout } = await run(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['scripts/review.ts', '--base', 'HEAD', '--format', 'json'],
-      { cwd: repo, env: telemetryOff },
+      'npm',
+      ['run', '--silent', 'review', '--', '--base', 'HEAD', '--format', 'json'],
+      {
+        cwd: repo,
+        env: telemetryOff,
+      },
     );
     const review = JSON.parse(stdout) as {
       passed: boolean;

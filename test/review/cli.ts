@@ -93,9 +93,9 @@ describe('review of the real spec in a git repository', () => {
     expect(report).toContain(`| removed | \`operations.${removed.operationId}\` |`);
   });
 
-  it('runs as npm run review starts it (a tsx process), JSON on stdout and a JUnit file', async () => {
+  it('runs as npm run review starts it (scripts/launch.mjs), JSON on stdout and a JUnit file', async () => {
     const junit = path.join(tmp.dir, 'review.junit.xml');
-    const args = ['--import', 'tsx', path.join(root, 'scripts/review.ts'), '--spec', spec, '--out', out];
+    const args = [path.join(root, 'scripts/launch.mjs'), 'scripts/review.ts', '--spec', spec, '--out', out];
     const failed = await run(process.execPath, [...args, '--format', 'json', '--junit', junit], {
       cwd: root,
     }).catch((error: { code: number; stdout: string }) => error);

@@ -231,8 +231,7 @@ describe('the command', () => {
   async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
       const { stdout, stderr } = await run(process.execPath, [
-        '--import',
-        'tsx',
+        'scripts/launch.mjs',
         'scripts/verify.ts',
         ...argv,
       ]);

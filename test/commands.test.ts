@@ -1,0 +1,88 @@
+// Every npm script that starts a TypeScript script (through scripts/launch.mjs, bundled by esbuild) answers
+// --help with its usage and a mistyped option with the reason, the usage and exit 2, never a stack trace. The
+// scripts are read from package.json: a new command is covered when it is added there.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { root } from '../scripts/paths.ts';
+
+const run = promisify(execFile);
+const LAUNCHER = 'node scripts/launch.mjs ';
+
+const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+/** The npm scripts that start a TypeScript script through the launcher. */
+const launched = Object.entries(manifest.scripts)
+  .filter(([, command]) => command.includes(LAUNCHER))
+  .map(([name]) => name);
+
+type Outcome = { code: number; stdout: string; stderr: string };
+const outcome = (error: Partial<Outcome>): Outcome => ({
+  code: error.code ?? -1,
+  stdout: error.stdout ?? '',
+  stderr: error.stderr ?? '',
+});
+
+/** `node <args>` in the repo, as npm runs the scripts (the mock's certificates in a folder of the test's). */
+async function node(args: string[]): Promise<Outcome> {
+  const env = { ...process.env, MOCK_PKI_DIR: path.join(root, '.cache/commands-test-pki') };
+  return run(process.execPath, args, { cwd: root, env, timeout: 60_000 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    outcome,
+  );
+}
+
+/** `npm run <name> -- <args>`, as a user types it. */
+const npmRun = (name: string, args: string[]): Promise<Outcome> =>
+  run('npm', ['run', '--silent', name, '--', ...args], { cwd: root, timeout: 60_000 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    outcome,
+  );
+
+describe('the commands of package.json', () => {
+  it('include the ones a user runs', () => {
+    expect(launched).toEqual(expect.arrayContaining(['build', 'review', 'verify', 'mock']));
+  });
+
+  describe.each(launched)('npm run %s', (name) => {
+    it('prints its usage for --help and exits 0', async () => {
+      const { code, stdout } = await npmRun(name, ['--help']);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Usage: /m);
+    });
+
+    it('refuses an option it does not know: the reason and the usage, exit 2, no stack trace', async () => {
+      const { code, stderr } = await npmRun(name, ['--no-such-option']);
+      expect(code).toBe(2);
+      expect(stderr).toContain("Unknown option '--no-such-option'");
+      expect(stderr).toMatch(/Usage: /);
+      expect(stderr).not.toMatch(/^\s+at /m);
+    });
+  });
+});
+
+describe('scripts/launch.mjs', () => {
+  it('runs a script bundled, with import.meta naming the source file and the arguments it was given', async () => {
+    // scripts/paths.ts derives the repo's root from import.meta.url: the bundle must still find openapi.yaml.
+    const { code, stdout } = await node(['scripts/launch.mjs', 'scripts/release.ts', '--list']);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toEqual(expect.arrayContaining(['packages/client', 'packages/mock']));
+  });
+
+  it('runs the same script many times at once (outputs written by rename, named by content)', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () => node(['scripts/launch.mjs', 'scripts/release.ts', '--list'])),
+    );
+    expect(new Set(outcomes.map((o) => `${o.code} ${o.stdout}`)).size).toBe(1);
+    expect(outcomes[0]?.code).toBe(0);
+  });
+
+  it('says how to call it without a script', async () => {
+    const { code, stderr } = await node(['scripts/launch.mjs']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Usage: node scripts/launch.mjs <script.ts>');
+  });
+});
