@@ -15,7 +15,7 @@ import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectra
 import Parsers from '@stoplight/spectral-parsers';
 import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
-import { redoclyConfig } from '../model/redocly.ts';
+import { contractConfig } from '../model/redocly.ts';
 import { commandLine } from './command-line.ts';
 import { root, specPath } from './paths.ts';
 
@@ -91,7 +91,7 @@ export async function lintWithRedocly(file: string): Promise<Problem[]> {
   const absolute = path.resolve(file);
   let problems: Awaited<ReturnType<typeof redoclyLint>>;
   try {
-    problems = await redoclyLint({ ref: absolute, config: await redoclyConfig() });
+    problems = await redoclyLint({ ref: absolute, config: await contractConfig() });
   } catch (error) {
     if (!(error instanceof YamlParseError)) throw error;
     // Report the syntax error as a located problem, next to Spectral's, instead of aborting the lint.
