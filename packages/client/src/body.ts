@@ -24,7 +24,7 @@ export function encodeBody(body: unknown): { payload: Body | null; contentType?:
 }
 
 /** Bodies that can be sent again on a retry (streams cannot). */
-export const replayable = (body: unknown) =>
+export const replayable = (body: unknown): boolean =>
   body === undefined ||
   body === null ||
   typeof body === 'string' ||

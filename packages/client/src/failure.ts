@@ -89,5 +89,5 @@ export function classifyFailure(error: unknown, facts: FailureFacts, context: Er
 }
 
 /** Certificate problems and unresolvable hosts do not go away by trying again. */
-export const retryHelps = (failure: TransportError) =>
+export const retryHelps = (failure: TransportError): boolean =>
   failure.kind !== 'tls-handshake' && failure.kind !== 'dns' && failure.kind !== 'timeout';

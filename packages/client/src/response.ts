@@ -150,13 +150,14 @@ export class BufferedResponse implements Response {
     return new BufferedResponse(this.#bytes, this.status, this.#headers, this.url);
   }
 
-  /** Response's own inspect reads its internal state, which this object does not have. */
-  [inspect.custom](): string {
-    return `Response { status: ${this.status}, url: '${redact(this.url)}', bodyUsed: ${this.#used} }`;
-  }
-
   static {
     Object.setPrototypeOf(BufferedResponse.prototype, Response.prototype); // instanceof Response
+    // Response's own inspect reads its internal state, which this object does not have.
+    Object.defineProperty(BufferedResponse.prototype, inspect.custom, {
+      value(this: BufferedResponse): string {
+        return `Response { status: ${this.status}, url: '${redact(this.url)}', bodyUsed: ${this.#used} }`;
+      },
+    });
   }
 }
 

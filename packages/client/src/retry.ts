@@ -16,7 +16,7 @@ export function retryPolicy(options: RetryOptions | false | undefined): RetryPol
 }
 
 /** Statuses worth another attempt of a safe request. */
-export const retryableStatus = (status: number) => status === 429 || status >= 500;
+export const retryableStatus = (status: number): boolean => status === 429 || status >= 500;
 
 /** Retry-After (delta-seconds or HTTP-date) in ms, or undefined when absent or unreadable. */
 export function retryAfterMs(header: string | string[] | undefined): number | undefined {

@@ -216,7 +216,13 @@ function watchAttempt(config: TransportConfig, call: Call): AttemptEnd {
 const retriesFailure = (call: Call, policy: RetryPolicy, failure: TransportError, waitMs: number) =>
   call.safe && call.retries < policy.retries && retryHelps(failure) && fitsDeadline(call, waitMs);
 
-export function createTransport(config: TransportConfig) {
+/** What the client sends through: one call at a time, each within its deadline; close() ends them all. */
+export interface Transport {
+  send(req: Outgoing): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function createTransport(config: TransportConfig): Transport {
   const origin = new URL(config.baseUrl).origin;
   const { dispatcher, tokens, retry } = config;
   let closed = false;
@@ -374,7 +380,7 @@ export function createTransport(config: TransportConfig) {
   return {
     send,
     /** Lets calls in flight end (each within its deadline), then closes the connections. */
-    async close() {
+    async close(): Promise<void> {
       closed = true;
       const backstop = setTimeout(() => void dispatcher.destroy(), config.timeoutMs + 1000);
       try {

@@ -10,10 +10,10 @@ export { createRouter, type RouteMatch, type RouteResult } from './route.js';
 export { allScopes, bearerScopes } from './security.js';
 
 /** Absolute path of the bundled OpenAPI document (JSON, refs to components kept). */
-export const openapiPath = fileURLToPath(new URL('./openapi.json', import.meta.url));
+export const openapiPath: string = fileURLToPath(new URL('./openapi.json', import.meta.url));
 
 /** Absolute path of the model (JSON). */
-export const modelPath = fileURLToPath(new URL('./model.json', import.meta.url));
+export const modelPath: string = fileURLToPath(new URL('./model.json', import.meta.url));
 
 let cached: ContractModel | undefined;
 

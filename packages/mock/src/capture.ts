@@ -20,7 +20,10 @@ const successBodies = new WeakSet<CapturedAnswer>();
  * Starts recording what is written to `res`; the record fills in as the answer is sent. Success
  * bodies are copied only when asked for (a replay needs them; the journal needs only error envelopes).
  */
-export function tapResponse(res: ServerResponse, { withSuccessBody = false } = {}): CapturedAnswer {
+export function tapResponse(
+  res: ServerResponse,
+  { withSuccessBody = false }: { withSuccessBody?: boolean } = {},
+): CapturedAnswer {
   const existing = taps.get(res);
   if (existing) {
     if (withSuccessBody) successBodies.add(existing);

@@ -16,11 +16,11 @@ export const pkiFiles = {
   serverCa: 'server-ca.pem',
   serverCert: 'server.pem',
   serverKey: 'server-key.pem',
-  ca: (env: Environment) => `${env}-ca.pem`,
-  caKey: (env: Environment) => `${env}-ca-key.pem`,
-  clientCert: (env: Environment) => `client-${env}.pem`,
-  clientKey: (env: Environment) => `client-${env}-key.pem`,
-  clientP12: (env: Environment) => `client-${env}.p12`,
+  ca: (env: Environment): string => `${env}-ca.pem`,
+  caKey: (env: Environment): string => `${env}-ca-key.pem`,
+  clientCert: (env: Environment): string => `client-${env}.pem`,
+  clientKey: (env: Environment): string => `client-${env}-key.pem`,
+  clientP12: (env: Environment): string => `client-${env}.p12`,
   jwtPrivateKey: 'jwt-signing-key.pem',
   jwtPublicKey: 'jwt-signing-key.pub.pem',
 } as const;
@@ -40,7 +40,10 @@ export interface DevPki {
 const marker = pkiFiles.jwtPublicKey; // written last: its presence means the folder is complete
 
 /** Loads the PKI in `dir`, making it first when missing (or always, with `renew`). */
-export async function ensureDevPki(dir: string, { renew = false } = {}): Promise<DevPki> {
+export async function ensureDevPki(
+  dir: string,
+  { renew = false }: { renew?: boolean } = {},
+): Promise<DevPki> {
   if (renew || !existsSync(join(dir, marker))) await makeDevPki(dir);
   const read = (name: string) => readFile(join(dir, name), 'utf8');
   const pair = async (cert: string, key: string) => ({ cert: await read(cert), key: await read(key) });

@@ -1,7 +1,7 @@
 // Limits like a production gateway's: no client holds a connection, a socket or memory for longer or
 // more than these allow. Each is answered with the contract's envelope where HTTP still allows an
 // answer (408, 413, 431); a stalled TLS handshake or a connection over the cap is simply closed.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerOptions } from 'node:http';
 import type { Server } from 'node:https';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -42,7 +42,12 @@ export function limitsWith(changes: Partial<Limits> = {}): Limits {
 }
 
 /** The limits node:http's server options carry. */
-export function serverLimitOptions(limits: Limits) {
+export function serverLimitOptions(
+  limits: Limits,
+): Pick<
+  ServerOptions,
+  'maxHeaderSize' | 'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'connectionsCheckingInterval'
+> {
   return {
     maxHeaderSize: limits.maxHeaderBytes,
     headersTimeout: limits.headersTimeoutMs,
