@@ -61,29 +61,29 @@ function emitFile(file: string, options: ts.CompilerOptions) {
 }
 
 /**
- * Compiles one package's tsconfig.json into its dist/ (emptied first); throws with tsc's diagnostics.
+ * Compiles one package's tsconfig.json into its outDir (or `outDir`), emptied first; throws with the diagnostics.
  * Each file is emitted on its own, with no program: the packages are written for `isolatedDeclarations` (every
  * exported type spelled out), so neither the JavaScript nor the declarations need the types of other files.
  * A CPU profile of the build put three quarters of this step in parsing @types/node, undici's and Prism's
  * declarations for a program; `npm run check` (tsc over the whole repo, packages included) is the type check.
  */
-export async function compilePackage(dir: string): Promise<void> {
+export async function compilePackage(dir: string, outDir?: string): Promise<void> {
   const configPath = path.join(dir, 'tsconfig.json');
   const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   const { options, fileNames, errors } = ts.parseJsonConfigFileContent(config, ts.sys, dir);
-  if (!options.isolatedDeclarations || !options.rootDir || !options.outDir)
+  const target = outDir ?? options.outDir;
+  if (!options.isolatedDeclarations || !options.rootDir || !target)
     throw new Error(`${path.relative(root, configPath)}: needs isolatedDeclarations, rootDir and outDir`);
-  const { rootDir, outDir } = options;
-  await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+  await rm(target, { recursive: true, force: true });
   const problems = [...errors];
   const writes: Promise<void>[] = [];
-  for (const file of fileNames) {
+  for (const file of fileNames.filter((f) => !/\.d\.[cm]?ts$/.test(f))) {
     const emitted = emitFile(file, options);
     problems.push(...emitted.problems);
-    const out = path.join(outDir, path.relative(rootDir, file)).replace(/\.([cm]?)ts$/, '');
-    const ext = /\.([cm]?)ts$/.exec(file)?.[1] ?? '';
-    writes.push(writeOut(`${out}.${ext}js`, emitted.js), writeOut(`${out}.d.${ext}ts`, emitted.dts));
+    const [, stem, kind] = /^(.*)\.([cm]?)ts$/.exec(path.relative(options.rootDir, file)) ?? [];
+    const out = path.join(target, stem ?? file);
+    writes.push(writeOut(`${out}.${kind}js`, emitted.js), writeOut(`${out}.d.${kind}ts`, emitted.dts));
   }
   await Promise.all(writes);
   if (problems.length) {
