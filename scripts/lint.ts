@@ -1,9 +1,8 @@
 // Lint step: Spectral (spectral:oas + OWASP + house rules, .spectral.yaml) and Redocly (redocly.yaml), in-process.
 import './env.ts';
-import * as fs from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 import {
   getLineColLocation,
@@ -11,10 +10,6 @@ import {
   unescapePointerFragment,
   YamlParseError,
 } from '@redocly/openapi-core';
-import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectral-core';
-import Parsers from '@stoplight/spectral-parsers';
-import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
-import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import { contractConfig } from '../model/redocly.ts';
 import { commandLine } from './command-line.ts';
 import { root, specPath } from './paths.ts';
@@ -56,34 +51,68 @@ const pointerSegments = (pointer: string) =>
     .filter(Boolean)
     .map(unescapePointerFragment);
 
-// Loading a ruleset or config costs more than linting: do it once per process.
-let spectral: Promise<Spectral> | undefined;
-function loadSpectral(): Promise<Spectral> {
-  spectral ??= (async () => {
-    // commonjs(): the OWASP ruleset's package entry is CommonJS (as in Spectral's own CLI).
-    const io = { fs, fetch: globalThis.fetch } as unknown as Parameters<typeof bundleAndLoadRuleset>[1];
-    const instance = new Spectral();
-    instance.setRuleset(await bundleAndLoadRuleset(spectralRulesetPath, io, [commonjs()]));
-    return instance;
-  })();
-  return spectral;
+/** A diagnostic of Spectral's, as its worker sends it (0-based line and character). */
+type SpectralDiagnostic = {
+  code: string;
+  message: string;
+  severity: number;
+  source?: string;
+  line: number;
+  character: number;
+  path: (string | number)[];
+};
+type Answer = { id: number; diagnostics?: SpectralDiagnostic[]; error?: string };
+
+/**
+ * Spectral runs in one worker thread per process (lint/spectral-worker.mjs), started on the first lint: the
+ * build's main thread meanwhile does the rest. The worker keeps the process alive only while a lint waits.
+ */
+let spectral: Worker | undefined;
+const waiting = new Map<number, { resolve: (d: SpectralDiagnostic[]) => void; reject: (e: Error) => void }>();
+let lastId = 0;
+
+function spectralWorker(): Worker {
+  if (spectral) return spectral;
+  const worker = new Worker(new URL('./lint/spectral-worker.mjs', import.meta.url), {
+    workerData: { ruleset: spectralRulesetPath },
+  });
+  worker.on('message', ({ id, diagnostics, error }: Answer) => {
+    const caller = waiting.get(id);
+    waiting.delete(id);
+    if (waiting.size === 0) worker.unref();
+    if (error !== undefined) caller?.reject(new Error(`spectral: ${error}`));
+    else caller?.resolve(diagnostics ?? []);
+  });
+  worker.on('error', (error) => {
+    for (const caller of waiting.values()) caller.reject(error);
+    waiting.clear();
+    spectral = undefined;
+  });
+  spectral = worker;
+  return worker;
+}
+
+function spectralDiagnostics(file: string): Promise<SpectralDiagnostic[]> {
+  const worker = spectralWorker();
+  const id = ++lastId;
+  worker.ref();
+  worker.postMessage({ id, file });
+  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
 }
 
 const spectralSeverity: Severity[] = ['error', 'warning', 'info', 'hint'];
 
 export async function lintWithSpectral(file: string): Promise<Problem[]> {
   const absolute = path.resolve(file);
-  const document = new Document(await readFile(absolute, 'utf8'), Parsers.Yaml, absolute);
-  const results: ISpectralDiagnostic[] = await (await loadSpectral()).run(document);
-  return results.map((r) => ({
+  return (await spectralDiagnostics(absolute)).map((d) => ({
     tool: 'spectral',
-    rule: String(r.code),
-    severity: spectralSeverity[r.severity] ?? 'error',
-    message: r.message,
-    file: r.source ?? absolute,
-    line: r.range.start.line + 1,
-    column: r.range.start.character + 1,
-    jsonPath: toJsonPath(r.path),
+    rule: d.code,
+    severity: spectralSeverity[d.severity] ?? 'error',
+    message: d.message,
+    file: d.source ?? absolute,
+    line: d.line + 1,
+    column: d.character + 1,
+    jsonPath: toJsonPath(d.path),
   }));
 }
 
