@@ -1,4 +1,4 @@
-// Type-checks files in strict mode against the built client package, as a consumer would compile them: the
+// Type-checks files in strict mode (exactOptionalPropertyTypes too, the strictest a consumer may be) against the built client package, as a consumer would compile them: the
 // README's code blocks and the reference's TypeScript samples both go through here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ export function typeCheckAgainstClient(
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     strict: true,
+    exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,
     skipLibCheck: true,
     noEmit: true,
