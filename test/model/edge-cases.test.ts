@@ -7,6 +7,7 @@ import { bearerScopes, type ContractModel, type Operation } from '@banking-api/c
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, renderModel } from '../../model/load.ts';
+import { operationObjects } from '../../model/references.ts';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/model/edge-cases.yaml');
 let model: ContractModel;
@@ -40,6 +41,14 @@ describe('the model of unusual but valid contracts', () => {
       '#/components/pathItems/NodeItem',
       '#/components/schemas/NodeInput',
     ]);
+  });
+
+  it("finds every operation's object in the bundle, inside a `$ref`'d path item too", async () => {
+    const { bundle } = await loadContract(fixture);
+    expect((bundle.paths as Record<string, unknown>)['/nodes/{id}']).toHaveProperty('$ref'); // kept as written
+    const objects = await operationObjects(bundle, model.operations);
+    for (const operation of model.operations)
+      expect(objects.get(operation.key)?.operationId, operation.key).toBe(operation.operationId);
   });
 
   it('needs no token where the operation or one alternative asks for none', () => {
