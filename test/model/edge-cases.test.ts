@@ -1,5 +1,6 @@
 // The model on shapes the real contract does not use yet (test/fixtures/model/edge-cases.yaml): recursive
-// schemas, path items by `$ref`, callbacks, security alternatives, header case, bad idempotency markers.
+// schemas, path items by `$ref`, callbacks, security alternatives, header case, bad idempotency markers,
+// multipart fields spread over `allOf`.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,19 @@ describe('the model of unusual but valid contracts', () => {
     const objects = await operationObjects(bundle, model.operations);
     for (const operation of model.operations)
       expect(objects.get(operation.key)?.operationId, operation.key).toBe(operation.operationId);
+  });
+
+  it('takes multipart fields from allOf members too, merged by name, required where any level says so', () => {
+    const fields = op('uploadWithMeta').requestBody?.content[0]?.fields ?? [];
+    expect(fields.map(({ name, required, binary }) => ({ name, required, binary }))).toEqual([
+      { name: 'tag', required: false, binary: false },
+      { name: 'title', required: true, binary: false }, // required by its member
+      { name: 'notes', required: false, binary: false }, // a field's own allOf stays its schema
+      { name: 'file', required: true, binary: true }, // required by the schema, defined by a member
+    ]);
+    const field = (name: string) => fields.find((f) => f.name === name);
+    expect(field('file')?.contentType).toBe('text/plain');
+    expect(field('tag')?.schema).toEqual({ allOf: [{ type: 'string' }, { maxLength: 8 }] });
   });
 
   it('needs no token where the operation or one alternative asks for none', () => {
