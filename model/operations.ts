@@ -56,17 +56,37 @@ function parametersOf(item: Json, op: Json): Parameter[] {
   return [...merged.values()];
 }
 
+type FormProperty = { name: string; schemas: Json[]; required: boolean };
+
+/**
+ * The properties a form schema gives its parts: its own, then those of its `allOf` members (nested ones
+ * too), merged by name. A name is required when the schema or any member requires it.
+ */
+function formProperties(schema: Json): FormProperty[] {
+  const properties = new Map<string, Json[]>();
+  const required = new Set<string>();
+  const visit = (node: Json) => {
+    for (const [name, raw] of Object.entries(obj(node.properties)))
+      properties.set(name, [...(properties.get(name) ?? []), obj(raw)]);
+    for (const name of list<string>(node.required)) required.add(name);
+    for (const member of list<Json>(node.allOf)) visit(obj(member));
+  };
+  visit(schema);
+  return [...properties].map(([name, schemas]) => ({ name, schemas, required: required.has(name) }));
+}
+
+const isBinary = (field: Json) => field.format === 'binary' || 'contentMediaType' in field;
+
 function formFields(schema: JsonSchema, encoding: Json): FormField[] {
-  const required = new Set(list<string>(schema.required));
-  return Object.entries(obj(schema.properties)).map(([name, raw]) => {
-    const field = obj(raw);
+  return formProperties(schema).map(({ name, schemas, required }) => {
     const contentType = text(obj(encoding[name]).contentType);
     return {
       name,
-      required: required.has(name),
-      binary: field.format === 'binary' || 'contentMediaType' in field,
+      required,
+      binary: schemas.some(isBinary),
       ...(contentType && { contentType }),
-      schema: field as JsonSchema,
+      // Several definitions all apply to the part.
+      schema: (schemas.length === 1 ? schemas[0] : { allOf: schemas }) as JsonSchema,
     };
   });
 }

@@ -6,6 +6,7 @@ import {
   type Document,
   escapePointerFragment,
   makeDocumentFromString,
+  unescapePointerFragment,
 } from '@redocly/openapi-core';
 import { lineOf, walk } from './redocly.ts';
 
@@ -22,14 +23,14 @@ function ownNodes(method: string, template: string, edges: readonly Edge[]) {
   const written = `#/paths/${escapePointerFragment(template)}`;
   const pathItem = edges.find((e) => e.from === written)?.to;
   const item = pathItem ?? written;
-  return { prefixes: [`${item}/${method.toLowerCase()}/`, `${item}/parameters/`], pathItem };
+  const operation = `${item}/${method.toLowerCase()}`;
+  return { operation, prefixes: [`${operation}/`, `${item}/parameters/`], pathItem };
 }
 
-/** Components reached from each operation of a bundled document (local refs only), transitively. */
-export async function componentsByOperation(
-  bundled: unknown,
-  operations: readonly { key: string; method: string; path: string }[],
-): Promise<Map<string, string[]>> {
+type OperationRef = { key: string; method: string; path: string };
+
+/** Every local `$ref` of a bundled document: where it is written and the pointer it resolves to. */
+async function refEdges(bundled: unknown): Promise<Edge[]> {
   const edges: Edge[] = [];
   const document = makeDocumentFromString(JSON.stringify(bundled), '/contract/bundle.json');
   await walk(document, {
@@ -39,6 +40,42 @@ export async function componentsByOperation(
       },
     },
   });
+  return edges;
+}
+
+/** The node a local JSON pointer (`#/a/b~1c`) names in `doc`. */
+function nodeAt(doc: unknown, pointer: string): unknown {
+  const segments = pointer.slice(2).split('/').map(unescapePointerFragment);
+  return segments.reduce<unknown>((node, segment) => (node as Record<string, unknown>)?.[segment], doc);
+}
+
+/**
+ * The operation object of each operation (by key) in `doc`, a bundle or a copy of it, to read or annotate
+ * in place: under #/paths, or in the path-item component its path item `$ref`s (which every path sharing
+ * that component shares too).
+ */
+export async function operationObjects(
+  doc: Record<string, unknown>,
+  operations: readonly OperationRef[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const edges = await refEdges(doc);
+  return new Map(
+    operations.map((op) => {
+      const { operation } = ownNodes(op.method, op.path, edges);
+      const node = nodeAt(doc, operation);
+      if (!node || typeof node !== 'object')
+        throw new Error(`${op.key}: no operation object at ${operation}`);
+      return [op.key, node as Record<string, unknown>];
+    }),
+  );
+}
+
+/** Components reached from each operation of a bundled document (local refs only), transitively. */
+export async function componentsByOperation(
+  bundled: unknown,
+  operations: readonly OperationRef[],
+): Promise<Map<string, string[]>> {
+  const edges = await refEdges(bundled);
   const reach = ({ prefixes, pathItem }: ReturnType<typeof ownNodes>): string[] => {
     const seen = new Set<string>(pathItem ? [componentOf(pathItem)] : []);
     const todo = edges.filter((e) => prefixes.some((p) => e.from.startsWith(p))).map((e) => e.to);

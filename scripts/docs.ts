@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import path from 'node:path';
 import { type Json, type LoadedContract, loadContract } from '../model/load.ts';
 import { redoclyConfig } from '../model/redocly.ts';
+import { operationObjects } from '../model/references.ts';
 import { renderBundle } from './bundle.ts';
 import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
@@ -53,9 +54,10 @@ export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json>
     ...((doc['x-tagGroups'] ?? []) as Json[]),
   ];
   const baseUrl = defaultBaseUrl(model.servers);
+  const objects = await operationObjects(doc, model.operations);
   for (const op of model.operations) {
-    // The model says which operations there are; the bundle copy is only addressed, never walked.
-    const target = ((doc.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json;
+    // The model says which operations there are and where each is written (a `$ref`'d path item too).
+    const target = objects.get(op.key) as Json;
     target.description = describeOperation(model, op);
     target['x-codeSamples'] = codeSamples(op, baseUrl);
   }

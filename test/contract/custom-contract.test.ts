@@ -1,12 +1,12 @@
 // A mock started on another contract (a copy of the spec with one operation's scope changed) routes and
 // checks scopes by that contract's model, given with `{ specPath, model }`: not by the shipped one.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearerScopes, contractModel, type Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { loadContract } from '../../model/load.ts';
+import { operationObjects } from '../../model/references.ts';
 import { specPath as sourcePath } from '../../scripts/paths.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { bankingClient, callOperation } from './helpers/clients.ts';
@@ -24,10 +24,12 @@ function scopedOperation(): Operation {
   return op;
 }
 
-/** A copy of the source spec where `op` asks `scope` instead of its own (same schemes otherwise). */
+/** A copy of the source spec's bundle where `op` asks `scope` instead of its own (same schemes otherwise). */
 async function copyWithScope(op: Operation, scope: string): Promise<string> {
-  const doc = parse(await readFile(sourcePath, 'utf8'));
-  doc.paths[op.path][op.method.toLowerCase()].security = op.security.map((alternative) =>
+  const { bundle } = await loadContract(sourcePath);
+  const doc = structuredClone(bundle);
+  const target = (await operationObjects(doc, [op])).get(op.key) as Record<string, unknown>;
+  target.security = op.security.map((alternative) =>
     Object.fromEntries(alternative.map((r) => [r.scheme, r.type === 'http' ? [scope] : r.scopes])),
   );
   const file = join(work, 'openapi.json');

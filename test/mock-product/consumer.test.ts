@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 import { consumerProject, packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);
@@ -122,22 +123,6 @@ test('npx banking-api-mock starts with zero configuration; the token bin, run el
   await expect.poll(() => groupAlive(mock.child.pid as number), { timeout: 10_000 }).toBe(false);
 }, 90_000);
 
-const strictConfig = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    noImplicitOverride: true,
-    skipLibCheck: false,
-    noEmit: true,
-    types: ['node'],
-  },
-  include: ['consumer.ts'],
-};
-
 // Uses the public surface the docs show; a wrong use must fail, so the types are not `any`.
 const consumerSource = `import { startMock, type Mock, type MockOptions, type JournalEntry, type Fault } from '@banking-api/mock';
 const options: MockOptions = { port: 0, stateful: true, faults: { sendPix: { status: 503, times: 1 } } };
@@ -154,7 +139,7 @@ await mock.stop();
 `;
 
 test("the declarations type-check in a consumer's strictest tsc", async () => {
-  await writeFile(join(project, 'tsconfig.json'), JSON.stringify(strictConfig));
+  writeStrictConsumerTsconfig(project, ['consumer.ts']);
   await writeFile(join(project, 'consumer.ts'), consumerSource);
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }).catch((e) => e);

@@ -39,6 +39,29 @@ describe('with faults on', () => {
     expect((await client.call('GET', logs().url, { token })).status).toBe(200);
   });
 
+  test('a fault sets its own Retry-After, or none; the admin route takes it and refuses a bad one', async () => {
+    const admin = await m.mock.adminToken();
+    const put = (body: object) =>
+      client.call('PUT', '/__mock/faults/listWebhookLogs', { token: admin, body });
+    expect((await put({ status: 503, retryAfterSeconds: 30, times: 1 })).status).toBe(200);
+    expect((await client.call('GET', logs().url, { token })).headers['retry-after']).toBe('30');
+    m.mock.faults.set('listWebhookLogs', { status: 503, retryAfterSeconds: null, times: 1 });
+    const without = await client.call('GET', logs().url, { token });
+    expect(without.status).toBe(503);
+    expect(without.headers).not.toHaveProperty('retry-after');
+    const header = await client.call('GET', logs().url, {
+      token,
+      headers: { [faultHeader]: 'status=502, retry-after=7' },
+    });
+    expect([header.status, header.headers['retry-after']]).toEqual([502, '7']);
+    const refused = await put({ status: 503, retryAfterSeconds: -1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      details: [{ message: expect.stringMatching(/retryAfterSeconds/) }],
+    });
+    expect((await put({ latencyMs: 5, retryAfterSeconds: 2 })).status).toBe(400); // no status to carry it
+  });
+
   test('latency delays the normal answer', async () => {
     m.mock.faults.set('*', { latencyMs: 400 });
     const started = Date.now();

@@ -1,5 +1,6 @@
 // The model on shapes the real contract does not use yet (test/fixtures/model/edge-cases.yaml): recursive
-// schemas, path items by `$ref`, callbacks, security alternatives, header case, bad idempotency markers.
+// schemas, path items by `$ref`, callbacks, security alternatives, header case, bad idempotency markers,
+// multipart fields spread over `allOf`.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { bearerScopes, type ContractModel, type Operation } from '@banking-api/c
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, renderModel } from '../../model/load.ts';
+import { operationObjects } from '../../model/references.ts';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/model/edge-cases.yaml');
 let model: ContractModel;
@@ -40,6 +42,27 @@ describe('the model of unusual but valid contracts', () => {
       '#/components/pathItems/NodeItem',
       '#/components/schemas/NodeInput',
     ]);
+  });
+
+  it("finds every operation's object in the bundle, inside a `$ref`'d path item too", async () => {
+    const { bundle } = await loadContract(fixture);
+    expect((bundle.paths as Record<string, unknown>)['/nodes/{id}']).toHaveProperty('$ref'); // kept as written
+    const objects = await operationObjects(bundle, model.operations);
+    for (const operation of model.operations)
+      expect(objects.get(operation.key)?.operationId, operation.key).toBe(operation.operationId);
+  });
+
+  it('takes multipart fields from allOf members too, merged by name, required where any level says so', () => {
+    const fields = op('uploadWithMeta').requestBody?.content[0]?.fields ?? [];
+    expect(fields.map(({ name, required, binary }) => ({ name, required, binary }))).toEqual([
+      { name: 'tag', required: false, binary: false },
+      { name: 'title', required: true, binary: false }, // required by its member
+      { name: 'notes', required: false, binary: false }, // a field's own allOf stays its schema
+      { name: 'file', required: true, binary: true }, // required by the schema, defined by a member
+    ]);
+    const field = (name: string) => fields.find((f) => f.name === name);
+    expect(field('file')?.contentType).toBe('text/plain');
+    expect(field('tag')?.schema).toEqual({ allOf: [{ type: 'string' }, { maxLength: 8 }] });
   });
 
   it('needs no token where the operation or one alternative asks for none', () => {

@@ -14,6 +14,7 @@ import { makeCa, makeClientCert, makeServerCert } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/paths.ts';
 import { contractVersion, ORG_REGISTRY, packAll, publishableWorkspaces } from '../../scripts/release.ts';
+import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 
 const run = promisify(execFile);
 const cacheDir = join(root, '.cache/verdaccio');
@@ -205,24 +206,7 @@ describe('the release through a local registry', () => {
     );
     await new Promise<void>((resolve) => api?.listen(0, '127.0.0.1', resolve));
     writeFileSync(join(project, 'main.ts'), consumer);
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: false,
-          typeRoots: [join(root, 'node_modules/@types')],
-          types: ['node'],
-          outDir: 'out',
-        },
-        files: ['main.ts'],
-      }),
-    );
+    writeStrictConsumerTsconfig(project, ['main.ts'], 'out');
     await run(process.execPath, [tsc, '-p', project]);
     const { stdout } = await run(process.execPath, [join(project, 'out/main.js')], {
       env: {

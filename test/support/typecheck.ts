@@ -1,9 +1,10 @@
-// Type-checks files in strict mode against the built client package, as a consumer would compile them: the
-// README's code blocks and the reference's TypeScript samples both go through here.
+// Type-checks files as the strict consumer compiles them, against the built client package: the README's
+// code blocks, the reference's TypeScript samples and the client's type tests all go through here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { root } from '../../scripts/paths.ts';
+import { strictConsumerOptions } from './strict-consumer.ts';
 
 const clientPackage = path.join(root, 'node_modules/@banking-api/client');
 const clientTypes = path.join(
@@ -11,21 +12,18 @@ const clientTypes = path.join(
   (JSON.parse(readFileSync(path.join(clientPackage, 'package.json'), 'utf8')) as { types: string }).types,
 );
 
+const { options: consumerOptions, errors } = ts.convertCompilerOptionsFromJson(strictConsumerOptions, root);
+if (errors.length) throw new Error(ts.flattenDiagnosticMessageText(errors[0]?.messageText, '\n'));
+
 /** Diagnostics as `file:line message`, with file names shown through `display`. */
 export function typeCheckAgainstClient(
   files: string[],
   display: (fileName: string) => string = (fileName) => path.relative(root, fileName),
 ): string[] {
   const program = ts.createProgram(files, {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    skipLibCheck: true,
+    ...consumerOptions,
+    skipLibCheck: true, // the client's own declarations are checked by its build; these checks are the files'
     noEmit: true,
-    types: ['node'],
-    typeRoots: [path.join(root, 'node_modules/@types')], // the files may live outside the repo
     // The built package's declared types, as a consumer gets them, wherever the checked files live.
     paths: { '@banking-api/client': [clientTypes] },
   });

@@ -18,7 +18,7 @@ import { createTransport } from './transport.js';
 type AccountOptional<Op> = Op extends { parameters: { header: { 'x-account-id': string } } }
   ? Omit<Op, 'parameters'> & {
       parameters: Omit<Op['parameters'], 'header'> & {
-        header?: Omit<Op['parameters']['header'], 'x-account-id'> & { 'x-account-id'?: string };
+        header?: Omit<Op['parameters']['header'], 'x-account-id'> & { 'x-account-id'?: string | undefined };
       };
     }
   : Op;
@@ -28,11 +28,13 @@ export type WithDefaultAccount<P> = {
 
 type Methods = HttpMethod;
 type MediaType = `${string}/${string}`;
+/** Undefined fields count as absent, so a consumer may pass `process.env.X` as it is. */
+type UploadOptions = { filename?: string | undefined; signal?: AbortSignal | undefined };
 type UploadResult = Promise<FetchResponse<paths['/hb/cnab/240/files']['post'], object, MediaType>>;
 
 export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
   /** POST /hb/cnab/240/files with the file from a path, Buffer, stream or Blob (streams are not buffered). */
-  uploadCnab240(file: Cnab240Source, options?: { filename?: string; signal?: AbortSignal }): UploadResult;
+  uploadCnab240(file: Cnab240Source, options?: UploadOptions): UploadResult;
   /** A fresh idempotency id for the idempotent-by-URL PUT operations (reuse it when repeating a call). */
   newIdempotencyId(): string;
   /** Closes the keep-alive connections once the calls in flight have ended (each within its deadline); later calls fail. */
@@ -104,7 +106,7 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
       Methods,
       ReturnType<typeof forward>
     >),
-    async uploadCnab240(file: Cnab240Source, opts: { filename?: string; signal?: AbortSignal } = {}) {
+    async uploadCnab240(file: Cnab240Source, opts: UploadOptions = {}) {
       const { body, contentType } = await cnabBody(file, opts.filename);
       return client.POST('/hb/cnab/240/files', {
         body: {} as never,

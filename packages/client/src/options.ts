@@ -8,16 +8,16 @@ export interface PemTlsOptions {
   cert: PemSource;
   key: PemSource;
   /** Passphrase of an encrypted private key. */
-  passphrase?: string;
+  passphrase?: string | undefined;
   /** CA bundle that signed the server certificate. Replaces the system roots when given. */
-  ca?: PemSource | PemSource[];
+  ca?: PemSource | PemSource[] | undefined;
 }
 
 /** Client certificate as a PKCS#12 (.p12/.pfx) archive. */
 export interface Pkcs12TlsOptions {
   pfx: Buffer | { path: string };
-  passphrase?: string;
-  ca?: PemSource | PemSource[];
+  passphrase?: string | undefined;
+  ca?: PemSource | PemSource[] | undefined;
 }
 
 /** Only the CA of the server, no client certificate (the API will refuse the handshake). */
@@ -32,11 +32,11 @@ export type TokenSource = string | (() => Promise<string>);
 
 export interface RetryOptions {
   /** Extra attempts after the first one. Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** Base of the exponential backoff (full jitter). Default 100 ms. */
-  baseDelayMs?: number;
+  baseDelayMs?: number | undefined;
   /** Longest wait between attempts; a longer Retry-After is not waited for. Default 5000 ms. */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
 }
 
 /** What hooks learn about one attempt. Authorization and personal data are redacted. */
@@ -67,35 +67,35 @@ export interface AttemptEndInfo extends AttemptInfo {
 }
 
 export interface Hooks {
-  onAttemptStart?: (info: AttemptInfo) => void;
-  onAttemptEnd?: (info: AttemptEndInfo) => void;
+  onAttemptStart?: ((info: AttemptInfo) => void) | undefined;
+  onAttemptEnd?: ((info: AttemptEndInfo) => void) | undefined;
 }
 
 export interface BankingClientOptions {
   /** Base URL of the API, e.g. `https://api.sandbox.example.com` (the contract names no hosts). */
   baseUrl: string;
   /** Label used in hook info and error messages. */
-  environment?: 'sandbox' | 'production';
+  environment?: 'sandbox' | 'production' | undefined;
   /** Client certificate for mutual TLS. TLS 1.2+ and server certificate verification always apply. */
-  tls?: TlsOptions;
+  tls?: TlsOptions | undefined;
   /** Bearer token or provider; provided tokens are cached until shortly before their `exp`. */
   token: TokenSource;
   /** Default `x-account-id` for account-scoped operations. */
-  accountId?: string;
+  accountId?: string | undefined;
   /**
    * One deadline per call, over connecting, every attempt and retry wait, and the whole body (a streamed
    * body too, until it is read). Default 30000 ms.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Largest response body read, in bytes, checked while it arrives. Default 10 MiB. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Further header names whose values hooks never see (besides Authorization, Cookie, x-api-key...). */
-  secretHeaders?: string[];
+  secretHeaders?: string[] | undefined;
   /** Retry policy for safe requests (GET and idempotent-by-URL PUTs), or `false` to never retry. */
-  retry?: RetryOptions | false;
-  hooks?: Hooks;
+  retry?: RetryOptions | false | undefined;
+  hooks?: Hooks | undefined;
   /** Keep-alive connections kept open per origin. Default 10. */
-  connections?: number;
+  connections?: number | undefined;
 }
 
 /** A CNAB 240 file: a path, bytes, a Node or web stream, or a Blob/File. */

@@ -8,7 +8,14 @@ export interface RetryPolicy {
 
 export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
   if (options === false) return { retries: 0, baseDelayMs: 0, maxDelayMs: 0 };
-  const policy = { retries: 2, baseDelayMs: 100, maxDelayMs: 5000, ...options };
+  // An option given as undefined keeps its default, as an absent one does.
+  const given = Object.entries(options ?? {}).filter(([, value]) => value !== undefined);
+  const policy: RetryPolicy = {
+    retries: 2,
+    baseDelayMs: 100,
+    maxDelayMs: 5000,
+    ...Object.fromEntries(given),
+  };
   for (const [name, value] of Object.entries(policy))
     if (!Number.isFinite(value) || value < 0)
       throw new TypeError(`createBankingClient: \`retry.${name}\` must be a number >= 0`);

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { contractModel } from '@banking-api/contract';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStrictConsumerTsconfig } from '../../../test/support/strict-consumer.ts';
 import { json, makePki, type Pki, startServer, type TestServer } from './harness.js';
 
 const run = promisify(execFile);
@@ -143,24 +144,7 @@ describe.each(PACKAGES)('the packed $name', (spec) => {
 describe('a consumer of the installed tarballs', () => {
   it('compiles in strict mode against the tarballs and runs over mTLS', async () => {
     writeFileSync(join(project, 'main.ts'), consumer);
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: false,
-          typeRoots: [join(repoRoot, 'node_modules/@types')],
-          types: ['node'],
-          outDir: 'out',
-        },
-        files: ['main.ts'],
-      }),
-    );
+    writeStrictConsumerTsconfig(project, ['main.ts'], 'out');
     const { stdout: listed } = await run(process.execPath, [tsc, '-p', project, '--listFiles']);
     for (const { name, installed } of packed.values()) {
       const ours = listed.split('\n').filter((f) => f.includes(name));

@@ -231,4 +231,11 @@ describe('retry policy', () => {
     expect(backoffMs(policy, 1, 2000)).toBeUndefined(); // longer than maxDelayMs: give up, return the 429
     expect(() => retryPolicy({ retries: -1 })).toThrow('`retry.retries` must be a number >= 0');
   });
+
+  it('keeps the default of an option given as undefined, as of an absent one', async () => {
+    const { retryPolicy } = await import('../src/retry.js');
+    const unset = retryPolicy({ retries: undefined, baseDelayMs: undefined, maxDelayMs: undefined });
+    expect(unset).toEqual(retryPolicy(undefined));
+    expect(retryPolicy({ retries: 5, maxDelayMs: undefined })).toEqual({ ...retryPolicy({}), retries: 5 });
+  });
 });

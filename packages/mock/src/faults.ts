@@ -17,9 +17,20 @@ export interface Fault {
   drop?: boolean | undefined;
   /** Apply to this many requests, then stop; default every request. */
   times?: number | undefined;
+  /**
+   * The `Retry-After` of the `status` answer, in whole seconds; `null` sends none. Default
+   * 1 on a 503 (as a gateway shedding load says), none otherwise.
+   */
+  retryAfterSeconds?: number | null | undefined;
 }
 
-/** The header that asks for a fault on one request: `latency=2000`, `status=503`, `drop`, comma-separated. */
+/** The `Retry-After` of a 503 whose fault names none. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The header that asks for a fault on one request: `latency=2000`, `status=503`, `retry-after=5` (or
+ * `none`), `drop`, comma-separated.
+ */
 export const faultHeader = 'x-mock-fault';
 
 /** Per-operation faults; the key `*` applies to every operation. */
@@ -71,7 +82,7 @@ export class FaultRules {
 
 /** Throws on a fault that cannot be applied, with the reason (the admin route answers it as a 400). */
 export function checkedFault(fault: Fault): Fault {
-  const { latencyMs, status, times } = fault;
+  const { latencyMs, status, times, retryAfterSeconds } = fault;
   if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && latencyMs >= 0 && latencyMs <= 120_000))
     throw new Error('latencyMs must be whole milliseconds between 0 and 120000');
   if (status !== undefined && !(Number.isInteger(status) && status >= 500 && status <= 599))
@@ -80,7 +91,15 @@ export function checkedFault(fault: Fault): Fault {
     throw new Error('times must be a whole number of at least 1');
   if (latencyMs === undefined && status === undefined && !fault.drop)
     throw new Error('a fault needs latencyMs, status or drop');
-  return { latencyMs, status, drop: fault.drop === true ? true : undefined, times };
+  checkRetryAfter(retryAfterSeconds, status);
+  return { latencyMs, status, drop: fault.drop === true ? true : undefined, times, retryAfterSeconds };
+}
+
+function checkRetryAfter(seconds: Fault['retryAfterSeconds'], status: Fault['status']): void {
+  if (seconds === undefined) return;
+  if (status === undefined) throw new Error('retryAfterSeconds needs a status to answer with');
+  if (seconds !== null && !(Number.isInteger(seconds) && seconds >= 0 && seconds <= 86_400))
+    throw new Error('retryAfterSeconds must be whole seconds between 0 and 86400, or null for no header');
 }
 
 /** The fault the `x-mock-fault` header asks for, e.g. `latency=1500, status=503`. */
@@ -91,7 +110,9 @@ export function parseFaultHeader(value: string): Fault {
     if (name === 'drop') fault.drop = true;
     else if (name === 'latency') fault.latencyMs = Number(arg);
     else if (name === 'status') fault.status = Number(arg);
-    else if (name) throw new Error(`unknown fault "${name}" (latency=<ms>, status=<5xx>, drop)`);
+    else if (name === 'retry-after') fault.retryAfterSeconds = arg === 'none' ? null : Number(arg);
+    else if (name)
+      throw new Error(`unknown fault "${name}" (latency=<ms>, status=<5xx>, retry-after=<s>|none, drop)`);
   }
   return checkedFault(fault);
 }
@@ -104,13 +125,23 @@ const failures: Record<number, [string, string]> = {
   504: ['GATEWAY_TIMEOUT', 'An upstream service did not answer in time. Try again later.'],
 };
 
-/** A simulated server failure, in the contract's error envelope. */
-export function failureAnswer(status: number, path: string): HookAnswer {
+/** A simulated server failure, in the contract's error envelope, with `Retry-After` as the fault says. */
+export function failureAnswer(
+  status: number,
+  path: string,
+  retryAfterSeconds?: Fault['retryAfterSeconds'],
+): HookAnswer {
   const [code, message] = failures[status] ?? [
     'SERVER_ERROR',
     'The server could not answer. Try again later.',
   ];
-  const headers: Record<string, string> = status === 503 ? { 'retry-after': '1' } : {};
+  const seconds =
+    retryAfterSeconds === undefined
+      ? status === 503
+        ? DEFAULT_RETRY_AFTER_SECONDS
+        : null
+      : retryAfterSeconds;
+  const headers: Record<string, string> = seconds === null ? {} : { 'retry-after': String(seconds) };
   return jsonAnswer(status, envelope(status, code, message, path), headers);
 }
 
@@ -157,7 +188,7 @@ function requestFault(
 async function applyFault(fault: Fault, ctx: RequestContext): Promise<HookAnswer | undefined> {
   if (fault.latencyMs) await delay(fault.latencyMs);
   if (fault.drop) return { drop: true };
-  if (fault.status) return failureAnswer(fault.status, ctx.path);
+  if (fault.status) return failureAnswer(fault.status, ctx.path, fault.retryAfterSeconds);
   return undefined; // latency only: the normal answer, late
 }
 

@@ -35,6 +35,21 @@ test('a simulated failure is the error envelope with a code of its status', () =
   });
 });
 
+test('Retry-After: 1 on a 503 unless the fault names its own seconds, or null for none', () => {
+  const retryAfter = (answer: ReturnType<typeof failureAnswer>) =>
+    'drop' in answer ? 'dropped' : answer.headers?.['retry-after'];
+  expect(retryAfter(failureAnswer(503, '/x'))).toBe('1');
+  expect(retryAfter(failureAnswer(503, '/x', 20))).toBe('20');
+  expect(retryAfter(failureAnswer(503, '/x', null))).toBeUndefined();
+  expect(retryAfter(failureAnswer(500, '/x'))).toBeUndefined();
+  expect(retryAfter(failureAnswer(502, '/x', 0))).toBe('0');
+  expect(parseFaultHeader('status=503, retry-after=none')).toMatchObject({ retryAfterSeconds: null });
+  expect(parseFaultHeader('status=503, retry-after=5')).toMatchObject({ retryAfterSeconds: 5 });
+  expect(() => parseFaultHeader('status=503, retry-after=soon')).toThrow(/whole seconds/);
+  expect(() => checkedFault({ status: 503, retryAfterSeconds: 1.5 })).toThrow(/whole seconds/);
+  expect(() => checkedFault({ drop: true, retryAfterSeconds: 1 })).toThrow(/needs a status/);
+});
+
 test('fault rules of a contract refuse an operationId the contract does not have (a typo would otherwise never fire)', () => {
   const rules = new FaultRules(['sendPix', 'refundPix']);
   expect(() => rules.set('sendPIX', { status: 503 })).toThrow('No operation sendPIX in the contract');

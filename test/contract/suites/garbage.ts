@@ -1,13 +1,13 @@
 // Garbage on the wire: random bytes instead of a TLS handshake, and broken HTTP inside a good TLS
 // connection. The gateway drops or answers them and keeps serving everyone else.
 import { connect as tcpConnect } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TestMock } from '../../support/mock-server.ts';
 import { raw, rawAgent } from '../helpers/clients.ts';
 import { sharedMock } from '../helpers/shared.ts';
+import { firstBody, sendOverTls } from '../helpers/wire.ts';
 
 let mock: TestMock;
 let agent: Agent;
@@ -52,31 +52,8 @@ export function garbageSuite(): void {
     });
   }
 
-  /** Sends text inside a mutually authenticated TLS connection; resolves with what came back. */
-  function sendOverTls(text: string | Buffer): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const { cert, key } = mock.mock.pki.clients.sandbox;
-      const socket = tlsConnect({
-        host: '127.0.0.1',
-        port,
-        cert,
-        key,
-        ca: mock.mock.pki.serverCa,
-        servername: 'localhost',
-      });
-      let answer = '';
-      const timer = setTimeout(() => socket.destroy(), 5000);
-      socket.on('secureConnect', () => socket.end(text));
-      socket.on('data', (chunk: Buffer) => {
-        answer += chunk.toString('latin1');
-      });
-      socket.on('error', reject);
-      socket.on('close', () => {
-        clearTimeout(timer);
-        resolve(answer);
-      });
-    });
-  }
+  /** Sends bytes inside a mutually authenticated TLS connection, ending the write side at once. */
+  const overTls = (bytes: string | Buffer) => sendOverTls(mock, bytes, 5000, 0);
 
   test('random bytes instead of a TLS handshake', async () => {
     await fc.assert(
@@ -110,24 +87,23 @@ export function garbageSuite(): void {
       'POST /hb/webhook/try HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
     ];
     for (const text of cases) {
-      const answer = await sendOverTls(text);
-      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
-      expect(body).toMatchObject({ status_code: 400, code: 'BAD_REQUEST', details: [] });
+      const answer = await overTls(text);
+      expect(answer.text).toMatch(/^HTTP\/1\.1 400 /);
+      expect(firstBody(answer)).toMatchObject({ status_code: 400, code: 'BAD_REQUEST', details: [] });
     }
-    const oversized = await sendOverTls(
+    const oversized = await overTls(
       `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
     );
-    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(oversized.slice(oversized.indexOf('\r\n\r\n') + 4))).toMatchObject({
+    expect(oversized.text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(firstBody(oversized)).toMatchObject({
       status_code: 431,
       code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
     });
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 2048 }), async (bytes) => {
-        const answer = await sendOverTls(Buffer.from(bytes));
+        const answer = await overTls(Buffer.from(bytes));
         // Whatever came back is an HTTP answer (or nothing, when the bytes never formed a request).
-        if (answer) expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+        if (answer.text) expect(answer.text).toMatch(/^HTTP\/1\.1 \d{3} /);
       }),
       { numRuns: 30 },
     );
