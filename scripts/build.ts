@@ -1,9 +1,9 @@
 // `npm run build [-- --only lint,bundle]`: the pipeline's steps, each started as soon as the steps it needs are
-// done. The contract is read once (model/load.ts) and handed to every step that needs it. A CPU profile of the
-// build (node --cpu-prof) showed the packages' TypeScript compile as most of it: the docs step starts first, so
-// that Redoc's build-docs (the Redocly CLI's own process) runs on the other core while this one lints and
-// compiles. Running the lint in a child process too was slower on this 2-core machine (a Node start-up and a
-// second module load for 1.5 s of work). bench/pipeline.ts compares the build with the same tools as CLIs.
+// done. The contract is read once (model/load.ts) and handed to every step that needs it. The work is spread
+// over the machine's cores: the docs step starts first, so that Redoc's build-docs (the Redocly CLI's own
+// process) runs beside this one, and Spectral lints in a worker thread (scripts/lint/spectral-worker.mjs),
+// while this thread lints with Redocly, renders the types and emits the packages file by file.
+// bench/pipeline.ts compares the build with the same tools run as separate CLIs.
 import './env.ts';
 import { type LoadedContract, loadContract } from '../model/load.ts';
 import { commandLine } from './command-line.ts';
