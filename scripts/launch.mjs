@@ -5,12 +5,21 @@
 // Plain JavaScript, so that Node runs it without a loader.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Where the outputs are placed: each run's folder sits beside it, so the maps' relative source paths hold. */
+const launchDir = path.join(root, '.cache/launch');
+const outdir = path.join(launchDir, 'out');
+/** A run's folder unused for this long is removed by the next run (a run may still use a recent one). */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** `import.meta` forms the plugin below cannot rewrite: they would name the bundle, not the source. */
+const UNSUPPORTED_IMPORT_META = /import\.meta(\?\.|\.resolve|\s*[;,)}])/;
 
 /**
  * `import.meta.url`, `.dirname` and `.filename` keep naming the source file, so that paths the scripts build
@@ -26,6 +35,9 @@ const importMetaOfSource = {
         .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
         .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file)))
         .replaceAll('import.meta.filename', JSON.stringify(file));
+      const unsupported = UNSUPPORTED_IMPORT_META.exec(contents);
+      if (unsupported)
+        return { errors: [{ text: `launch: unsupported use of import.meta ("${unsupported[0]}")` }] };
       return { contents, loader: /\.[cm]?ts$/.test(file) ? 'ts' : 'js' };
     });
   },
@@ -33,21 +45,27 @@ const importMetaOfSource = {
 
 /** Bundles `entry`; returns its output files (chunks for the script's dynamic imports too), not written. */
 async function bundle(entry) {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    outdir: '/', // rebased below: outputs are written into a folder named by their content
-    write: false,
-    logLevel: 'warning',
-    plugins: [importMetaOfSource],
-  });
-  return result.outputFiles;
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'linked',
+      outdir,
+      write: false,
+      logLevel: 'error', // esbuild prints what failed, with the file and line
+      plugins: [importMetaOfSource],
+    });
+    return result.outputFiles;
+  } catch {
+    process.exit(1); // already reported by esbuild; its own stack would say nothing more
+  } finally {
+    await stop(); // esbuild's service process would otherwise live as long as the script
+  }
 }
 
 /**
@@ -57,26 +75,43 @@ async function bundle(entry) {
  */
 async function writeOutputs(entry, files) {
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file.path).update(file.contents);
-  const dir = path.join(root, '.cache/launch', hash.digest('hex').slice(0, 16));
+  for (const file of files) hash.update(path.relative(outdir, file.path)).update(file.contents);
+  const dir = path.join(launchDir, hash.digest('hex').slice(0, 16));
   for (const file of files) {
-    const to = path.join(dir, file.path);
+    const to = path.join(dir, path.relative(outdir, file.path));
     if (existsSync(to)) continue;
     await mkdir(path.dirname(to), { recursive: true });
     const partial = `${to}.${process.pid}.tmp`;
     await writeFile(partial, file.contents);
     await rename(partial, to);
   }
+  const now = new Date();
+  await utimes(dir, now, now); // in use: not removed by other runs for KEEP_MS
   return path.join(dir, `${path.basename(entry).replace(/\.[cm]?ts$/, '')}.js`);
 }
 
+/** Removes the folders of earlier runs not used for KEEP_MS (each edit of a script makes a new one). */
+async function removeOldRuns() {
+  for (const name of await readdir(launchDir)) {
+    const dir = path.join(launchDir, name);
+    const { mtimeMs } = await stat(dir).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > KEEP_MS) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const usage = 'Usage: node scripts/launch.mjs <script.ts> [args]';
 const [script, ...args] = process.argv.slice(2);
-if (!script) {
-  console.error('Usage: node scripts/launch.mjs <script.ts> [args]');
+if (!script || !/\.[cm]?ts$/.test(script)) {
+  console.error(script ? `launch: not a TypeScript file: ${script}\n${usage}` : usage);
   process.exit(2);
 }
 const entry = path.resolve(script);
+if (!existsSync(entry)) {
+  console.error(`launch: no such script: ${script}`);
+  process.exit(2);
+}
 const output = await writeOutputs(entry, await bundle(entry));
+await removeOldRuns();
 process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
 // The script sees the command line it would see under `tsx <script.ts> [args]`.
 process.argv = [process.argv[0] ?? process.execPath, entry, ...args];

@@ -2,10 +2,11 @@
 // --help with its usage and a mistyped option with the reason, the usage and exit 2, never a stack trace. The
 // scripts are read from package.json: a new command is covered when it is added there.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/paths.ts';
 
 const run = promisify(execFile);
@@ -26,21 +27,33 @@ const outcome = (error: Partial<Outcome>): Outcome => ({
   stderr: error.stderr ?? '',
 });
 
-/** `node <args>` in the repo, as npm runs the scripts (the mock's certificates in a folder of the test's). */
-async function node(args: string[]): Promise<Outcome> {
-  const env = { ...process.env, MOCK_PKI_DIR: path.join(root, '.cache/commands-test-pki') };
-  return run(process.execPath, args, { cwd: root, env, timeout: 60_000 }).then(
+/** The mock's certificates, should a command make them, go to a folder of the test's, not the repo's. */
+const env = { ...process.env, MOCK_PKI_DIR: path.join(root, '.cache/commands-test-pki') };
+
+/** `node <args>` in the repo, as npm runs the scripts. */
+const node = (args: string[]): Promise<Outcome> =>
+  run(process.execPath, args, { cwd: root, env, timeout: 60_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     outcome,
   );
-}
 
 /** `npm run <name> -- <args>`, as a user types it. */
 const npmRun = (name: string, args: string[]): Promise<Outcome> =>
-  run('npm', ['run', '--silent', name, '--', ...args], { cwd: root, timeout: 60_000 }).then(
+  run('npm', ['run', '--silent', name, '--', ...args], { cwd: root, env, timeout: 60_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     outcome,
   );
+
+/** A script of the test's own, in a temporary folder (removed after the tests). */
+const scratch: string[] = [];
+afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
+async function scratchScript(name: string, text: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'launch-'));
+  scratch.push(dir);
+  const file = path.join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
 
 describe('the commands of package.json', () => {
   it('include the ones a user runs', () => {
@@ -84,5 +97,27 @@ describe('scripts/launch.mjs', () => {
     const { code, stderr } = await node(['scripts/launch.mjs']);
     expect(code).toBe(2);
     expect(stderr).toContain('Usage: node scripts/launch.mjs <script.ts>');
+  });
+
+  it('refuses a missing script or one that is not TypeScript, exit 2', async () => {
+    const missing = await node(['scripts/launch.mjs', 'scripts/no-such-script.ts']);
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('no such script') });
+    const worker = await node(['scripts/launch.mjs', 'scripts/lint/spectral-worker.mjs']);
+    expect(worker).toMatchObject({ code: 2, stderr: expect.stringContaining('not a TypeScript file') });
+  });
+
+  it("reports a script that does not compile with esbuild's message (file and line), exit 1, no stack", async () => {
+    const file = await scratchScript('broken.ts', 'const total: number = ;\n');
+    const { code, stderr } = await node(['scripts/launch.mjs', file]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/broken\.ts:1:\d+/);
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it("names the TypeScript source and line in a script's stack trace", async () => {
+    const file = await scratchScript('throws.ts', "const where: string = 'here';\nthrow new Error(where);\n");
+    const { code, stderr } = await node(['scripts/launch.mjs', file]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`(${file}:2:7)`);
   });
 });
