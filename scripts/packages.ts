@@ -32,21 +32,41 @@ const host: ts.FormatDiagnosticsHost = {
   getNewLine: () => '\n',
 };
 
+/** Options this file-by-file emit cannot honour (a program or a second output would be needed). */
+const UNSUPPORTED_OPTIONS = [
+  'allowJs',
+  'resolveJsonModule',
+  'sourceMap',
+  'inlineSourceMap',
+  'declarationMap',
+  'outFile',
+];
+
 /**
- * The module kind Node gives `file` (its package.json's "type", or .mts/.cts): transpiling one file alone,
- * TypeScript cannot look that up under `module: NodeNext` and would take every .ts file for CommonJS.
+ * The options to emit `file` alone with. Under Node16/NodeNext, TypeScript cannot read package.json's "type"
+ * when it sees one file, and would take a .ts file for CommonJS: the module kind Node gives the file is given
+ * outright. Only ES modules are emitted this way (all the packages are), anything else is refused.
  */
-function moduleKindOf(file: string, options: ts.CompilerOptions): ts.ModuleKind {
+function singleFileOptions(file: string, options: ts.CompilerOptions): ts.CompilerOptions {
+  const { module } = options;
+  if (module !== ts.ModuleKind.Node16 && module !== ts.ModuleKind.NodeNext) return options;
   const format = ts.getImpliedNodeFormatForFile(file as ts.Path, undefined, ts.sys, options);
-  return format === ts.ModuleKind.ESNext ? ts.ModuleKind.ESNext : ts.ModuleKind.CommonJS;
+  if (format !== ts.ModuleKind.ESNext)
+    throw new Error(`${path.relative(root, file)} is CommonJS; the packages step emits ES modules only`);
+  const { moduleResolution: _, ...rest } = options; // no resolution happens when transpiling one file
+  return { ...rest, module: ts.ModuleKind.ESNext };
+}
+
+/** A diagnostic once (transpileModule and transpileDeclaration both report a syntax error). */
+function distinct(diagnostics: readonly ts.Diagnostic[]): ts.Diagnostic[] {
+  const key = (d: ts.Diagnostic) => `${d.file?.fileName}:${d.start}:${d.code}`;
+  return [...new Map(diagnostics.map((d) => [key(d), d])).values()];
 }
 
 /** One source file's JavaScript and declarations, each emitted from that file alone. */
 function emitFile(file: string, options: ts.CompilerOptions) {
   const text = ts.sys.readFile(file) ?? '';
-  // The file's own module kind, given outright (no resolution happens when transpiling one file).
-  const { moduleResolution: _, ...rest } = options;
-  const compilerOptions = { ...rest, module: moduleKindOf(file, options) };
+  const compilerOptions = singleFileOptions(file, options);
   const js = ts.transpileModule(text, {
     fileName: file,
     compilerOptions: { ...compilerOptions, isolatedDeclarations: false },
@@ -56,8 +76,25 @@ function emitFile(file: string, options: ts.CompilerOptions) {
   return {
     js: js.outputText,
     dts: dts.outputText,
-    problems: [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])],
+    problems: distinct([...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])]),
   };
+}
+
+/** The options of the package's tsconfig.json, checked for what this emit needs and supports. */
+function packageOptions(dir: string) {
+  const configPath = path.join(dir, 'tsconfig.json');
+  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  const where = path.relative(root, configPath);
+  if (!parsed.options.isolatedDeclarations || !parsed.options.rootDir)
+    throw new Error(`${where}: the packages step needs isolatedDeclarations and rootDir`);
+  const unsupported = UNSUPPORTED_OPTIONS.filter((name) => parsed.options[name]);
+  if (unsupported.length)
+    throw new Error(`${where}: the packages step does not support ${unsupported.join(', ')}`);
+  const other = parsed.fileNames.find((f) => !/\.[cm]?ts$/.test(f));
+  if (other) throw new Error(`${where}: the packages step emits .ts, .mts and .cts files only, not ${other}`);
+  return { ...parsed, rootDir: parsed.options.rootDir };
 }
 
 /**
@@ -68,21 +105,17 @@ function emitFile(file: string, options: ts.CompilerOptions) {
  * declarations for a program; `npm run check` (tsc over the whole repo, packages included) is the type check.
  */
 export async function compilePackage(dir: string, outDir?: string): Promise<void> {
-  const configPath = path.join(dir, 'tsconfig.json');
-  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
-  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
-  const { options, fileNames, errors } = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  const { options, fileNames, errors, rootDir } = packageOptions(dir);
   const target = outDir ?? options.outDir;
-  if (!options.isolatedDeclarations || !options.rootDir || !target)
-    throw new Error(`${path.relative(root, configPath)}: needs isolatedDeclarations, rootDir and outDir`);
+  if (!target) throw new Error(`${path.relative(root, dir)}/tsconfig.json: no outDir`);
   await rm(target, { recursive: true, force: true });
   const problems = [...errors];
   const writes: Promise<void>[] = [];
   for (const file of fileNames.filter((f) => !/\.d\.[cm]?ts$/.test(f))) {
     const emitted = emitFile(file, options);
     problems.push(...emitted.problems);
-    const [, stem, kind] = /^(.*)\.([cm]?)ts$/.exec(path.relative(options.rootDir, file)) ?? [];
-    const out = path.join(target, stem ?? file);
+    const [, stem, kind] = /^(.*)\.([cm]?)ts$/.exec(path.relative(rootDir, file)) as string[];
+    const out = path.join(target, stem as string);
     writes.push(writeOut(`${out}.${kind}js`, emitted.js), writeOut(`${out}.d.${kind}ts`, emitted.dts));
   }
   await Promise.all(writes);

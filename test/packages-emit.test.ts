@@ -46,18 +46,48 @@ describe.each(packageNames)('packages/%s', (name) => {
   }, 60_000);
 });
 
-it('fails the build on an exported function whose return type only a type checker could tell', async () => {
-  const dir = path.join(work, 'inferred');
+/** A package of the test's own, with the client's compiler options (plus `extra`) and these sources. */
+async function scratchPackage(name: string, sources: Record<string, string>, extra = {}): Promise<string> {
+  const dir = path.join(work, name);
   await mkdir(path.join(dir, 'src'), { recursive: true });
   await writeFile(path.join(dir, 'package.json'), '{"type":"module"}\n');
-  const { compilerOptions } = JSON.parse(
-    await readFile(path.join(root, 'packages/client/tsconfig.json'), 'utf8'),
-  );
+  const client = JSON.parse(await readFile(path.join(root, 'packages/client/tsconfig.json'), 'utf8'));
+  const compilerOptions = { ...client.compilerOptions, ...extra };
   await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
-  await writeFile(
-    path.join(dir, 'src/index.ts'),
-    "import { helper } from './helper.js';\nexport const twice = (n: number) => helper(n) * 2;\n",
-  );
-  await writeFile(path.join(dir, 'src/helper.ts'), 'export const helper = (n: number): number => n;\n');
-  await expect(compilePackage(dir)).rejects.toThrow(/index\.ts.*TS9007|TS9007.*index\.ts/s);
+  for (const [file, text] of Object.entries(sources)) await writeFile(path.join(dir, 'src', file), text);
+  return dir;
+}
+
+describe('a package the file-by-file emit cannot build faithfully fails the build', () => {
+  it('an exported function whose return type only a type checker could tell', async () => {
+    const dir = await scratchPackage('inferred', {
+      'index.ts':
+        "import { helper } from './helper.js';\nexport const twice = (n: number) => helper(n) * 2;\n",
+      'helper.ts': 'export const helper = (n: number): number => n;\n',
+    });
+    await expect(compilePackage(dir)).rejects.toThrow(/index\.ts.*TS9007|TS9007.*index\.ts/s);
+  });
+
+  it('a CommonJS file (.cts)', async () => {
+    const dir = await scratchPackage('commonjs', { 'legacy.cts': 'export const one: number = 1;\n' });
+    await expect(compilePackage(dir)).rejects.toThrow(/legacy\.cts is CommonJS/);
+  });
+
+  it('an option it cannot honour (source maps)', async () => {
+    const dir = await scratchPackage(
+      'maps',
+      { 'index.ts': 'export const one: number = 1;\n' },
+      { sourceMap: true },
+    );
+    await expect(compilePackage(dir)).rejects.toThrow(/does not support sourceMap/);
+  });
+
+  it('a syntax error, reported once with its file and line', async () => {
+    const dir = await scratchPackage('syntax', { 'index.ts': 'export const one: number = ;\n' });
+    const failure = await compilePackage(dir).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(failure.match(/index\.ts\(1,\d+\): error TS\d+/g)).toHaveLength(1);
+  });
 });
