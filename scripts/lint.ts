@@ -71,6 +71,13 @@ let spectral: Worker | undefined;
 const waiting = new Map<number, { resolve: (d: SpectralDiagnostic[]) => void; reject: (e: Error) => void }>();
 let lastId = 0;
 
+/** Every lint waiting on the worker fails with `error`; the next lint starts a new worker. */
+function failWaiting(error: Error): void {
+  for (const caller of waiting.values()) caller.reject(error);
+  waiting.clear();
+  spectral = undefined;
+}
+
 function spectralWorker(): Worker {
   if (spectral) return spectral;
   const worker = new Worker(new URL('./lint/spectral-worker.mjs', import.meta.url), {
@@ -84,10 +91,16 @@ function spectralWorker(): Worker {
     else caller?.resolve(diagnostics ?? []);
   });
   worker.on('error', (error) => {
-    for (const caller of waiting.values()) caller.reject(error);
-    waiting.clear();
-    spectral = undefined;
+    // A rule that throws outside a lint (in a timer) has no caller to tell: the process must not pass.
+    if (waiting.size === 0) {
+      console.error(`✖ spectral: ${error.stack ?? error.message}`);
+      process.exitCode = 1;
+    }
+    failWaiting(error);
   });
+  worker.on('exit', (code) =>
+    failWaiting(new Error(`spectral: its worker exited (code ${code}) during a lint`)),
+  );
   spectral = worker;
   return worker;
 }

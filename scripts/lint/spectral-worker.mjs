@@ -33,9 +33,17 @@ async function lint(file) {
   }));
 }
 
+/** The error's message, and those of the errors it gathers (a ruleset's AggregateError has none of its own). */
+function describe(error) {
+  const inner = Array.isArray(error?.errors)
+    ? error.errors.map((e) => `\n  ${e?.message ?? e}`).join('')
+    : '';
+  return `${error instanceof Error ? error.message : String(error)}${inner}`;
+}
+
 parentPort?.on('message', ({ id, file }) => {
   lint(file).then(
     (diagnostics) => parentPort?.postMessage({ id, diagnostics }),
-    (error) => parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+    (error) => parentPort?.postMessage({ id, error: describe(error) }),
   );
 });
