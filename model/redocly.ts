@@ -1,11 +1,9 @@
 // Redocly's resolver, the one way the contract is read: bundle (refs kept, or dereferenced) and walk.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BaseResolver,
   bundle,
   type Config,
-  createConfig,
   type Document,
   detectSpec,
   getLineColLocation,
@@ -15,15 +13,14 @@ import {
   normalizeTypes,
   normalizeVisitors,
   type Oas3Visitor,
-  parseYaml,
-  type RawUniversalConfig,
   resolveDocument,
+  type Source,
   walkDocument,
 } from '@redocly/openapi-core';
 
 const configPath = path.join(import.meta.dirname, '..', 'redocly.yaml');
 /** The sections of redocly.yaml that configure the reference site, not how the contract is read or linted. */
-const DOCS_SECTIONS = ['openapi', 'theme'];
+export const DOCS_SECTIONS = ['openapi', 'theme'];
 
 let config: Promise<Config> | undefined;
 let contractOnly: Promise<Config> | undefined;
@@ -34,17 +31,24 @@ export function redoclyConfig(): Promise<Config> {
   return config;
 }
 
+/** Reads redocly.yaml without its docs sections; every other file as Redocly reads it. */
+class WithoutDocsSections extends BaseResolver {
+  override parseDocument(source: Source, isRoot?: boolean): Document {
+    const document = super.parseDocument(source, isRoot);
+    const { parsed } = document;
+    if (source.absoluteRef === configPath && parsed && typeof parsed === 'object')
+      for (const section of DOCS_SECTIONS) delete (parsed as Record<string, unknown>)[section];
+    return document;
+  }
+}
+
 /**
  * redocly.yaml without its docs sections, loaded once per process: what bundling, walking and linting the
- * contract need. Resolving the docs sections compiles a JSON schema per option (60–80 ms, a tenth of a cold
- * review) for settings none of these read.
+ * contract need (Redocly's loader otherwise, lint-ignore file included). Resolving the docs sections compiles
+ * a JSON schema per option (60–80 ms, a tenth of a cold review) for settings none of these read.
  */
 export function contractConfig(): Promise<Config> {
-  contractOnly ??= readFile(configPath, 'utf8').then((text) => {
-    const sections = Object.entries(parseYaml(text) as Record<string, unknown>);
-    const contractSections = Object.fromEntries(sections.filter(([key]) => !DOCS_SECTIONS.includes(key)));
-    return createConfig(contractSections as RawUniversalConfig, { configPath });
-  });
+  contractOnly ??= loadConfig({ configPath, externalRefResolver: new WithoutDocsSections() });
   return contractOnly;
 }
 
