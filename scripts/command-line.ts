@@ -2,6 +2,13 @@
 // `--help` with its usage and a mistyped option with the reason and the usage (exit 2), not a stack trace.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
+/** `--option <value>` as a whole number; a typo (`abc`, `1e3`, `-1`) prints the usage and exits 2. */
+export function wholeNumber(value: string, option: string, usage: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  console.error(`✖ --${option} must be a whole number, not "${value}"\n\n${usage}`);
+  process.exit(2);
+}
+
 /** `parseArgs(config)` of the process's arguments; exits 0 after `--help`, 2 on an option it does not know. */
 export function commandLine<const T extends ParseArgsConfig>(usage: string, config: T) {
   const args = config.args ?? process.argv.slice(2);

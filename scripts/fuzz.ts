@@ -21,7 +21,7 @@ import { validRequest } from '../test/contract/helpers/requests.ts';
 import type { Operation } from '../test/contract/helpers/spec.ts';
 import { sendOverTls } from '../test/contract/helpers/wire.ts';
 import { startTestMock, type TestMock } from '../test/support/mock-server.ts';
-import { commandLine } from './command-line.ts';
+import { commandLine, wholeNumber } from './command-line.ts';
 
 const usage = `Usage: npm run fuzz [-- --requests <n>] [--concurrency <n>] [--seed <n>] [--only <n>]
   Hostile requests against the mock over mTLS; exit 1 on any 5xx, crash or scope bypass.
@@ -35,9 +35,10 @@ const { values } = commandLine(usage, {
     only: { type: 'string' },
   },
 });
-const total = Number(values.requests);
-const concurrency = Number(values.concurrency);
-const seed = Number(values.seed);
+const total = wholeNumber(values.requests, 'requests', usage);
+const concurrency = wholeNumber(values.concurrency, 'concurrency', usage);
+const seed = wholeNumber(values.seed, 'seed', usage);
+const only = values.only === undefined ? undefined : wholeNumber(values.only, 'only', usage);
 
 type Kind = 'mutated bytes' | 'scope bypass' | 'invalid body' | 'random JSON';
 const kinds: Kind[] = ['mutated bytes', 'scope bypass', 'invalid body', 'random JSON'];
@@ -150,8 +151,8 @@ async function main() {
   };
   const arbitraries = attacksOf(mock.model.operations, tokens, agent);
   const started = performance.now();
-  let next = values.only === undefined ? 0 : Number(values.only);
-  let last = values.only === undefined ? total : next + 1;
+  let next = only ?? 0;
+  let last = only === undefined ? total : next + 1;
   process.once('SIGINT', () => {
     last = next; // Ctrl-C: finish the requests under way, then report
   });

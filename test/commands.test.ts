@@ -77,6 +77,12 @@ describe('the commands of package.json', () => {
   });
 });
 
+it('npm run fuzz refuses a count that is not a whole number (a typo must not pass as 0 requests)', async () => {
+  const { code, stderr } = await npmRun('fuzz', ['--requests', 'abc']);
+  expect(code).toBe(2);
+  expect(stderr).toContain('--requests must be a whole number, not "abc"');
+});
+
 describe('scripts/launch.mjs', () => {
   it('runs a script bundled, with import.meta naming the source file and the arguments it was given', async () => {
     // scripts/paths.ts derives the repo's root from import.meta.url: the bundle must still find openapi.yaml.

@@ -102,15 +102,21 @@ function checkRetryAfter(seconds: Fault['retryAfterSeconds'], status: Fault['sta
     throw new Error('retryAfterSeconds must be whole seconds between 0 and 86400, or null for no header');
 }
 
+/** A header argument in decimal digits only (`Number` would also take `0x1e`, `1e3` and an empty string). */
+function wholeNumber(name: string, arg: string | undefined): number {
+  if (arg !== undefined && /^\d+$/.test(arg)) return Number(arg);
+  throw new Error(`${name} must be a whole number, not "${arg ?? ''}"`);
+}
+
 /** The fault the `x-mock-fault` header asks for, e.g. `latency=1500, status=503`. */
 export function parseFaultHeader(value: string): Fault {
   const fault: Fault = {};
   for (const part of value.split(',').map((p) => p.trim().toLowerCase())) {
     const [name, arg] = part.split('=').map((s) => s.trim());
     if (name === 'drop') fault.drop = true;
-    else if (name === 'latency') fault.latencyMs = Number(arg);
-    else if (name === 'status') fault.status = Number(arg);
-    else if (name === 'retry-after') fault.retryAfterSeconds = arg === 'none' ? null : Number(arg);
+    else if (name === 'latency') fault.latencyMs = wholeNumber(name, arg);
+    else if (name === 'status') fault.status = wholeNumber(name, arg);
+    else if (name === 'retry-after') fault.retryAfterSeconds = arg === 'none' ? null : wholeNumber(name, arg);
     else if (name)
       throw new Error(`unknown fault "${name}" (latency=<ms>, status=<5xx>, retry-after=<s>|none, drop)`);
   }

@@ -10,6 +10,12 @@ test('the header names latency, status and drop, comma-separated', () => {
   expect(() => checkedFault({})).toThrow(/latencyMs, status or drop/);
 });
 
+test('the header takes numbers in decimal digits only', () => {
+  for (const part of ['retry-after=', 'retry-after=0x1e', 'latency=1e3', 'status=', 'latency=-5'])
+    expect(() => parseFaultHeader(`status=503, ${part}`), part).toThrow(/must be a whole number/);
+  expect(parseFaultHeader('status=503, retry-after=30')).toMatchObject({ retryAfterSeconds: 30 });
+});
+
 test('a rule with `times` applies that many times; an operation rule wins over `*`', () => {
   const rules = new FaultRules();
   rules.set('*', { latencyMs: 5 });
@@ -45,7 +51,7 @@ test('Retry-After: 1 on a 503 unless the fault names its own seconds, or null fo
   expect(retryAfter(failureAnswer(502, '/x', 0))).toBe('0');
   expect(parseFaultHeader('status=503, retry-after=none')).toMatchObject({ retryAfterSeconds: null });
   expect(parseFaultHeader('status=503, retry-after=5')).toMatchObject({ retryAfterSeconds: 5 });
-  expect(() => parseFaultHeader('status=503, retry-after=soon')).toThrow(/whole seconds/);
+  expect(() => parseFaultHeader('status=503, retry-after=soon')).toThrow(/whole number/);
   expect(() => checkedFault({ status: 503, retryAfterSeconds: 1.5 })).toThrow(/whole seconds/);
   expect(() => checkedFault({ drop: true, retryAfterSeconds: 1 })).toThrow(/needs a status/);
 });
