@@ -43,7 +43,10 @@ const importMetaOfSource = {
   },
 };
 
-/** Bundles `entry`; returns its output files (chunks for the script's dynamic imports too), not written. */
+/**
+ * Bundles `entry`; returns its output files (chunks for the script's dynamic imports too), not written, and
+ * the files it read.
+ */
 async function bundle(entry) {
   try {
     const result = await build({
@@ -59,8 +62,10 @@ async function bundle(entry) {
       write: false,
       logLevel: 'error', // esbuild prints what failed, with the file and line
       plugins: [importMetaOfSource],
+      metafile: true,
     });
-    return result.outputFiles;
+    const inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
+    return { files: result.outputFiles, inputs };
   } catch {
     process.exit(1); // already reported by esbuild; its own stack would say nothing more
   } finally {
@@ -90,6 +95,50 @@ async function writeOutputs(entry, files) {
   return path.join(dir, `${path.basename(entry).replace(/\.[cm]?ts$/, '')}.js`);
 }
 
+/** Each file's modification time and size: a bundle is reused while its inputs' stamps are unchanged. */
+async function stamps(files) {
+  const each = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        ({ mtimeMs, size }) => `${mtimeMs}:${size}`,
+        () => 'missing',
+      ),
+    ),
+  );
+  return Object.fromEntries(files.map((file, i) => [file, each[i]]));
+}
+
+/** Where the last bundle of `entry` is recorded, with the stamps of what it was made from. */
+const recordOf = (entry) =>
+  path.join(launchDir, 'last', `${createHash('sha256').update(entry).digest('hex').slice(0, 16)}.json`);
+
+/**
+ * The entry's file of the last bundle of `entry` when none of its inputs (nor this launcher) changed since:
+ * esbuild then need not start (~50 ms of every run).
+ */
+async function lastBundle(entry) {
+  const record = await readFile(recordOf(entry), 'utf8').then(JSON.parse, () => undefined);
+  if (!record || !existsSync(record.output)) return undefined;
+  const now = await stamps(Object.keys(record.inputs));
+  if (Object.entries(record.inputs).some(([file, stamp]) => now[file] !== stamp)) return undefined;
+  const time = new Date();
+  await utimes(path.dirname(record.output), time, time);
+  return record.output;
+}
+
+async function bundleAndRecord(entry) {
+  const { files, inputs } = await bundle(entry);
+  const output = await writeOutputs(entry, files);
+  const record = recordOf(entry);
+  await mkdir(path.dirname(record), { recursive: true });
+  const partial = `${record}.${process.pid}.tmp`;
+  const made = { output, inputs: await stamps([...inputs, fileURLToPath(import.meta.url)]) };
+  await writeFile(partial, JSON.stringify(made));
+  await rename(partial, record);
+  await removeOldRuns();
+  return output;
+}
+
 /** Removes the folders of earlier runs not used for KEEP_MS (each edit of a script makes a new one). */
 async function removeOldRuns() {
   for (const name of await readdir(launchDir)) {
@@ -110,8 +159,7 @@ if (!existsSync(entry)) {
   console.error(`launch: no such script: ${script}`);
   process.exit(2);
 }
-const output = await writeOutputs(entry, await bundle(entry));
-await removeOldRuns();
+const output = (await lastBundle(entry)) ?? (await bundleAndRecord(entry));
 process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
 // The script sees the command line it would see under `tsx <script.ts> [args]`.
 process.argv = [process.argv[0] ?? process.execPath, entry, ...args];

@@ -2,7 +2,7 @@
 // --help with its usage and a mistyped option with the reason, the usage and exit 2, never a stack trace. The
 // scripts are read from package.json: a new command is covered when it is added there.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -118,6 +118,18 @@ describe('scripts/launch.mjs', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/broken\.ts:1:\d+/);
     expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('reuses the last bundle of a script only while the files it was made from are unchanged', async () => {
+    const imported = await scratchScript('word.ts', "export const word: string = 'one';\n");
+    const file = path.join(path.dirname(imported), 'say.ts');
+    await writeFile(file, "import { word } from './word.ts';\nconsole.log(word);\n");
+    expect((await node(['scripts/launch.mjs', file])).stdout).toBe('one\n');
+    expect((await node(['scripts/launch.mjs', file])).stdout).toBe('one\n');
+    await writeFile(imported, "export const word: string = 'two';\n"); // an import changed, same size
+    const later = new Date(Date.now() + 5_000);
+    await utimes(imported, later, later);
+    expect((await node(['scripts/launch.mjs', file])).stdout).toBe('two\n');
   });
 
   it("names the TypeScript source and line in a script's stack trace", async () => {
