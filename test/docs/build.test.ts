@@ -11,7 +11,7 @@ import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
-import { REDOC_SCRIPT, searchIndexSooner, splitPage } from '../../scripts/docs/page.ts';
+import { REDOC_SCRIPT, searchIndexSooner, splitPage, withoutConsoleBanner } from '../../scripts/docs/page.ts';
 import {
   CHANGELOG,
   changelogPath,
@@ -231,5 +231,19 @@ describe('search index sooner (scripts/docs/page.ts)', () => {
       '@redocly/cli changed its output',
     );
     expect(() => searchIndexSooner(`${script}\nOOe(x);`)).toThrow('has other callers');
+  });
+});
+
+describe('console banner (scripts/docs/page.ts)', () => {
+  const tail =
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Redoc's minified source, with a template in it
+    'return typeof document<`u`&&console.info(`\\n%c Redoc %c ${uj.version} %c\\n\\n%chttps://github.com/Redocly/redoc\\n`,`a`,`b`,`c`,`d`),VHe(),{RedocStandalone,hydrate,init}})();';
+
+  it('leaves out the banner and nothing else', () => {
+    expect(withoutConsoleBanner(`x();${tail}`)).toBe('x();return VHe(),{RedocStandalone,hydrate,init}})();');
+  });
+
+  it("fails loudly when Redoc's script changes shape", () => {
+    expect(() => withoutConsoleBanner('x();')).toThrow('@redocly/cli changed its output');
   });
 });
