@@ -12,7 +12,7 @@ import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
-import { REDOC_SCRIPT, splitPage } from './docs/page.ts';
+import { REDOC_SCRIPT, searchIndexSooner, splitPage, withoutConsoleBanner } from './docs/page.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
 import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
@@ -139,7 +139,7 @@ export async function docs(
   await mkdir(siteDir, { recursive: true });
   await Promise.all([
     writeAtomically('index.html', page.html),
-    writeAtomically(REDOC_SCRIPT, page.script),
+    writeAtomically(REDOC_SCRIPT, withoutConsoleBanner(searchIndexSooner(page.script))),
     writeAtomically('openapi.yaml', yaml),
     writeAtomically('openapi.json', json),
     writeAtomically('.nojekyll', ''),

@@ -11,7 +11,7 @@ import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
-import { REDOC_SCRIPT, splitPage } from '../../scripts/docs/page.ts';
+import { REDOC_SCRIPT, searchIndexSooner, splitPage, withoutConsoleBanner } from '../../scripts/docs/page.ts';
 import {
   CHANGELOG,
   changelogPath,
@@ -207,5 +207,45 @@ describe('page split (scripts/docs/page.ts)', () => {
     expect(() => splitPage(page.replace('type="module"', 'type="text/javascript"'))).toThrow(
       '@redocly/cli changed its output',
     );
+  });
+});
+
+describe('search index sooner (scripts/docs/page.ts)', () => {
+  // The two places of Redoc's script it changes, as build-docs writes them (minified names vary by release).
+  const script = [
+    'function OOe(e){if(typeof window>`u`||typeof window.requestIdleCallback!=`function`)return()=>{};let t=window.requestIdleCallback(e);return()=>window.cancelIdleCallback(t)}',
+    'var u4=8;async function DOe(e,t,n,r){let i=new wDe(n,t.schemaStore,r,{}),a=Date.now()+u4,o=1}',
+    'let u=OOe(l);',
+  ].join('\n');
+
+  it('starts the index after the first frame once the search box has mounted, in 50 ms slices', () => {
+    const out = searchIndexSooner(script);
+    expect(out).not.toContain('requestIdleCallback');
+    expect(out).toContain(
+      'function OOe(e){let t,f=requestAnimationFrame(()=>{t=setTimeout(e,0)});return()=>{cancelAnimationFrame(f),clearTimeout(t)}}',
+    );
+    expect(out).toContain('u4=50;async function DOe(');
+    expect(out).toContain('let u=OOe(l);');
+  });
+
+  it("fails loudly when Redoc's script changes shape", () => {
+    expect(() => searchIndexSooner(script.replace('u4=8;', 'u4=16;'))).toThrow(
+      '@redocly/cli changed its output',
+    );
+    expect(() => searchIndexSooner(`${script}\nOOe(x);`)).toThrow('has other callers');
+  });
+});
+
+describe('console banner (scripts/docs/page.ts)', () => {
+  const tail =
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Redoc's minified source, with a template in it
+    'return typeof document<`u`&&console.info(`\\n%c Redoc %c ${uj.version} %c\\n\\n%chttps://github.com/Redocly/redoc\\n`,`a`,`b`,`c`,`d`),VHe(),{RedocStandalone,hydrate,init}})();';
+
+  it('leaves out the banner and nothing else', () => {
+    expect(withoutConsoleBanner(`x();${tail}`)).toBe('x();return VHe(),{RedocStandalone,hydrate,init}})();');
+  });
+
+  it("fails loudly when Redoc's script changes shape", () => {
+    expect(() => withoutConsoleBanner('x();')).toThrow('@redocly/cli changed its output');
   });
 });
