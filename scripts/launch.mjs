@@ -122,8 +122,11 @@ async function lastBundle(entry) {
   const now = await stamps(Object.keys(record.inputs));
   if (Object.entries(record.inputs).some(([file, stamp]) => now[file] !== stamp)) return undefined;
   const time = new Date();
-  await utimes(path.dirname(record.output), time, time);
-  return record.output;
+  const touched = await utimes(path.dirname(record.output), time, time).then(
+    () => true,
+    () => false,
+  );
+  return touched ? record.output : undefined; // false: removed by another run meanwhile
 }
 
 async function bundleAndRecord(entry) {
