@@ -168,12 +168,15 @@ if (offSite.length) throw new Error(`bench: unexpected requests ${offSite.join('
 
 const size = (await stat(path.join(siteDir, 'index.html'))).size;
 console.log(`Reference site benchmark, ${runs} runs each (median); site index.html ${kib(size)}\n`);
-console.log('Build (build-docs --inlineBundle of the docs spec)');
-console.log(`  in process, cold (import + render)  ${ms(cold)}`);
-console.log(`  in process, warm                    ${ms(median(warm))}`);
-console.log(`  bundled CLI (new process)           ${ms(median(cli))}`);
-console.log(`  ratio CLI / in-process warm         ${(median(cli) / median(warm)).toFixed(2)}x`);
-console.log(`  ratio CLI / in-process cold         ${(median(cli) / cold).toFixed(2)}x\n`);
+if (pageOnly) console.log('Build: not measured (--page)\n');
+else {
+  console.log('Build (build-docs --inlineBundle of the docs spec)');
+  console.log(`  in process, cold (import + render)  ${ms(cold)}`);
+  console.log(`  in process, warm                    ${ms(median(warm))}`);
+  console.log(`  bundled CLI (new process)           ${ms(median(cli))}`);
+  console.log(`  ratio CLI / in-process warm         ${(median(cli) / median(warm)).toFixed(2)}x`);
+  console.log(`  ratio CLI / in-process cold         ${(median(cli) / cold).toFixed(2)}x\n`);
+}
 console.log('Size: what a reader downloads                raw        gzip');
 console.log(
   `  ours, offline (${pageFiles.length} files)               ${kib(ours.raw).padStart(10)} ${kib(ours.gz).padStart(10)}`,
