@@ -106,28 +106,26 @@ async function answers(url: string, agent: Agent, token: string): Promise<number
   }
 }
 
+/** Runs the image detached on the host network, serving on `port`; `options` go before the image's name. */
+async function runContainer(port: number, options: string[]): Promise<string> {
+  const env = ['-e', `MOCK_PORT=${port}`, '-e', 'MOCK_HOST=127.0.0.1'];
+  const { stdout } = await podman(['run', '-d', '--rm', '--network', 'host', ...options, ...env, image]);
+  return stdout.trim();
+}
+
+/** An mTLS agent with the sandbox client certificate of the PKI in `certs`, and a token signed by its key. */
+async function sandboxClient(certs: string): Promise<{ agent: Agent; token: string }> {
+  const pki = await ensureDevPki(certs);
+  const token = await signToken(pki.jwt.privateKey, { env: 'sandbox', scopes: ['webhook.read'] });
+  return { agent: new Agent({ connect: { ca: pki.serverCa, ...pki.clients.sandbox } }), token };
+}
+
 test('the image builds from the packed tarballs, runs with certificates on a volume, and answers over mTLS', async () => {
   await buildImage(await buildContext());
   const certs = await readablePki();
   const port = await freePort();
-  const { stdout } = await podman([
-    'run',
-    '-d',
-    '--rm',
-    '--network',
-    'host',
-    '-v',
-    `${certs}:/certs:ro`,
-    '-e',
-    `MOCK_PORT=${port}`,
-    '-e',
-    'MOCK_HOST=127.0.0.1',
-    image,
-  ]);
-  containerId = stdout.trim();
-  const pki = await ensureDevPki(certs);
-  const token = await signToken(pki.jwt.privateKey, { env: 'sandbox', scopes: ['webhook.read'] });
-  const agent = new Agent({ connect: { ca: pki.serverCa, ...pki.clients.sandbox } });
+  containerId = await runContainer(port, ['-v', `${certs}:/certs:ro`]);
+  const { agent, token } = await sandboxClient(certs);
   try {
     const logs = async () =>
       await podman(['logs', containerId as string]).catch(() => ({ stdout: '', stderr: '' }));
@@ -153,27 +151,9 @@ test('given an empty folder as its volume, the container makes the PKI there for
   await mkdir(certs);
   const port = await freePort();
   const user = `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`; // as docs/mock.md says
-  const { stdout } = await podman([
-    'run',
-    '-d',
-    '--rm',
-    '--network',
-    'host',
-    '--user',
-    user,
-    '-v',
-    `${certs}:/certs`,
-    '-e',
-    `MOCK_PORT=${port}`,
-    '-e',
-    'MOCK_HOST=127.0.0.1',
-    image,
-  ]);
-  containerId = stdout.trim();
+  containerId = await runContainer(port, ['--user', user, '-v', `${certs}:/certs`]);
   await expect.poll(() => existsSync(join(certs, 'jwt-signing-key.pub.pem')), { timeout: 30_000 }).toBe(true);
-  const pki = await ensureDevPki(certs);
-  const token = await signToken(pki.jwt.privateKey, { env: 'sandbox', scopes: ['webhook.read'] });
-  const agent = new Agent({ connect: { ca: pki.serverCa, ...pki.clients.sandbox } });
+  const { agent, token } = await sandboxClient(certs);
   try {
     await expect
       .poll(() => answers(`https://127.0.0.1:${port}`, agent, token), { timeout: 30_000, interval: 250 })

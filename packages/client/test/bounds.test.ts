@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, createBankingClient, ResponseTooLargeError, TimeoutError } from '../src/index.js';
-import { envelope, json, makePki, type Pki, startServer, type TestServer } from './harness.js';
+import { envelope, json, makePki, type Pki, rejection, startServer, type TestServer } from './harness.js';
 
 let pki: Pki;
 let server: TestServer;
@@ -50,12 +50,6 @@ async function rssGrowthMiB(work: () => Promise<unknown>): Promise<number> {
   }
   return (Math.max(peak, process.memoryUsage().rss) - before) / 2 ** 20;
 }
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 beforeAll(async () => {
   pki = makePki();

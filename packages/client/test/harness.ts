@@ -125,6 +125,15 @@ export async function startServer(pki: Pki): Promise<TestServer> {
   };
 }
 
+/** What `promise` rejects with; a promise that resolves fails the test. */
+export const rejection = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+
 /** A JWT-shaped token (unsigned: the client only reads `exp`). */
 export function jwt(claims: Record<string, unknown>): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttemptEndInfo, type AttemptInfo, createBankingClient, TlsError } from '../src/index.js';
 import { corpusItem, leaksIn } from './corpus.js';
-import { json, makePki, type Pki, startServer, type TestServer } from './harness.js';
+import { json, makePki, type Pki, rejection, startServer, type TestServer } from './harness.js';
 
 let pki: Pki;
 let server: TestServer;
@@ -24,14 +24,6 @@ function printable(value: unknown): string {
   }
   return out.join('\n');
 }
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error,
-  );
 
 beforeAll(async () => {
   pki = makePki();

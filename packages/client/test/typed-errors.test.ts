@@ -10,17 +10,12 @@ import {
   TlsError,
   TokenProviderError,
 } from '../src/index.js';
-import { envelope, json, makePki, type Pki, startServer, type TestServer } from './harness.js';
+import { envelope, json, makePki, type Pki, rejection, startServer, type TestServer } from './harness.js';
 
 let pki: Pki;
 let server: TestServer;
 const tls = () => ({ cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert });
 const cpf = '123.456.789-09';
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 beforeAll(async () => {
   pki = makePki();
