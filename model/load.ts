@@ -3,7 +3,7 @@
 import type { ContractModel, Server } from '../packages/contract/src/model.ts';
 import { gapsOf, operationsOf, securitySchemesOf } from './operations.ts';
 import { bundleContract } from './redocly.ts';
-import { componentsByOperation, operationSources } from './references.ts';
+import { operationReferences, operationSources } from './references.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -11,6 +11,8 @@ export interface LoadedContract {
   /** The bundled OpenAPI document, refs to `#/components` kept (what generated/openapi.* hold). */
   readonly bundle: Json;
   readonly model: ContractModel;
+  /** JSON pointer of each operation's object (by key) in the bundle: see operationObjects. */
+  readonly operationPointers: ReadonlyMap<string, string>;
 }
 
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
@@ -47,10 +49,10 @@ export async function loadContract(file: string): Promise<LoadedContract> {
   const info = obj(resolved.info);
   const securitySchemes = securitySchemesOf(resolved);
   const partial = operationsOf(resolved, securitySchemes);
-  const components = await componentsByOperation(bundle, partial);
+  const references = await operationReferences(bundle, partial);
   const operations = partial.map((op) => ({
     ...op,
-    components: components.get(op.key) ?? [],
+    components: references.components.get(op.key) ?? [],
     source: sources.get(op.key) ?? { file: '', line: 1 },
   }));
   const model: ContractModel = {
@@ -61,7 +63,7 @@ export async function loadContract(file: string): Promise<LoadedContract> {
     gaps: gapsOf(info),
     operations,
   };
-  return { bundle, model };
+  return { bundle, model, operationPointers: references.pointers };
 }
 
 /** The model as committed in generated/contract-model.json: stable key order, final newline. */

@@ -50,31 +50,35 @@ function nodeAt(doc: unknown, pointer: string): unknown {
 }
 
 /**
- * The operation object of each operation (by key) in `doc`, a bundle or a copy of it, to read or annotate
- * in place: under #/paths, or in the path-item component its path item `$ref`s (which every path sharing
- * that component shares too).
+ * The operation object of each operation (by key) in `doc`, the bundle or a copy of it, to read or annotate in
+ * place; `pointers` are the loaded contract's `operationPointers`. Operations sharing a path-item component
+ * share its object.
  */
-export async function operationObjects(
+export function operationObjects(
   doc: Record<string, unknown>,
-  operations: readonly OperationRef[],
-): Promise<Map<string, Record<string, unknown>>> {
-  const edges = await refEdges(doc);
+  pointers: ReadonlyMap<string, string>,
+): Map<string, Record<string, unknown>> {
   return new Map(
-    operations.map((op) => {
-      const { operation } = ownNodes(op.method, op.path, edges);
-      const node = nodeAt(doc, operation);
-      if (!node || typeof node !== 'object')
-        throw new Error(`${op.key}: no operation object at ${operation}`);
-      return [op.key, node as Record<string, unknown>];
+    [...pointers].map(([key, pointer]) => {
+      const node = nodeAt(doc, pointer);
+      if (!node || typeof node !== 'object') throw new Error(`${key}: no operation object at ${pointer}`);
+      return [key, node as Record<string, unknown>];
     }),
   );
 }
 
-/** Components reached from each operation of a bundled document (local refs only), transitively. */
-export async function componentsByOperation(
+/** What each operation of a bundled document (local refs only) references, from one walk of it. */
+export type OperationReferences = {
+  /** Components reached from each operation, transitively. */
+  components: Map<string, string[]>;
+  /** Where each operation's object is: under #/paths, or in the path-item component its path item `$ref`s. */
+  pointers: Map<string, string>;
+};
+
+export async function operationReferences(
   bundled: unknown,
   operations: readonly OperationRef[],
-): Promise<Map<string, string[]>> {
+): Promise<OperationReferences> {
   const edges = await refEdges(bundled);
   const reach = ({ prefixes, pathItem }: ReturnType<typeof ownNodes>): string[] => {
     const seen = new Set<string>(pathItem ? [componentOf(pathItem)] : []);
@@ -87,7 +91,11 @@ export async function componentsByOperation(
     }
     return [...seen].sort();
   };
-  return new Map(operations.map((op) => [op.key, reach(ownNodes(op.method, op.path, edges))]));
+  const nodes = operations.map((op) => [op.key, ownNodes(op.method, op.path, edges)] as const);
+  return {
+    components: new Map(nodes.map(([key, own]) => [key, reach(own)])),
+    pointers: new Map(nodes.map(([key, own]) => [key, own.operation])),
+  };
 }
 
 /** File (relative to the contract's folder) and line where each operation (`METHOD /path`) is written. */

@@ -32,7 +32,7 @@ const REMOTE_ASSETS =
   /https?:\/\/(cdn\.redoc\.ly|cdn\.redocly\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/[^"'`)\s]*/g;
 
 /** The docs-only copy of the bundle: guides, open questions and changelog as tags, notes and code samples on every operation. */
-export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json> {
+export async function docsSpec({ bundle, model, operationPointers }: LoadedContract): Promise<Json> {
   const doc = structuredClone(bundle);
   const guides = await readGuides(docsDir, await readdir(docsDir));
   const guideTags = [
@@ -54,7 +54,7 @@ export async function docsSpec({ bundle, model }: LoadedContract): Promise<Json>
     ...((doc['x-tagGroups'] ?? []) as Json[]),
   ];
   const baseUrl = defaultBaseUrl(model.servers);
-  const objects = await operationObjects(doc, model.operations);
+  const objects = operationObjects(doc, operationPointers);
   for (const op of model.operations) {
     // The model says which operations there are and where each is written (a `$ref`'d path item too).
     const target = objects.get(op.key) as Json;

@@ -57,6 +57,7 @@ const EMPTY_CONTRACT: LoadedContract = {
     gaps: [],
     operations: [],
   },
+  operationPointers: new Map(),
 };
 
 /**

@@ -26,9 +26,9 @@ function scopedOperation(): Operation {
 
 /** A copy of the source spec's bundle where `op` asks `scope` instead of its own (same schemes otherwise). */
 async function copyWithScope(op: Operation, scope: string): Promise<string> {
-  const { bundle } = await loadContract(sourcePath);
+  const { bundle, operationPointers } = await loadContract(sourcePath);
   const doc = structuredClone(bundle);
-  const target = (await operationObjects(doc, [op])).get(op.key) as Record<string, unknown>;
+  const target = operationObjects(doc, operationPointers).get(op.key) as Record<string, unknown>;
   target.security = op.security.map((alternative) =>
     Object.fromEntries(alternative.map((r) => [r.scheme, r.type === 'http' ? [scope] : r.scopes])),
   );
