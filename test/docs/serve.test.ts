@@ -36,14 +36,11 @@ afterAll(() => {
 
 describe('docs:serve', () => {
   it('serves the site on 127.0.0.1 and rebuilds on a guide or spec change', async () => {
-    child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/docs-serve.ts', '--port', '0'],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    // As `npm run docs:serve` starts it.
+    child = spawn(process.execPath, ['scripts/launch.mjs', 'scripts/docs-serve.ts', '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d) => {
       output += d;
     });
