@@ -12,7 +12,13 @@ import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
-import { REDOC_SCRIPT, searchIndexSooner, splitPage, withoutConsoleBanner } from './docs/page.ts';
+import {
+  outerFunctionCompiledUpFront,
+  REDOC_SCRIPT,
+  searchIndexSooner,
+  splitPage,
+  withoutConsoleBanner,
+} from './docs/page.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
 import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
@@ -134,12 +140,14 @@ export async function docs(
   if (!html.includes('"disableTelemetry":true')) throw new Error('docs: Redoc telemetry is not disabled');
 
   const page = splitPage(html);
+  const redocScript = (script: string) =>
+    outerFunctionCompiledUpFront(withoutConsoleBanner(searchIndexSooner(script)));
   const { yaml, json } = renderBundle(contract.bundle);
   const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
   await mkdir(siteDir, { recursive: true });
   await Promise.all([
     writeAtomically('index.html', page.html),
-    writeAtomically(REDOC_SCRIPT, withoutConsoleBanner(searchIndexSooner(page.script))),
+    writeAtomically(REDOC_SCRIPT, redocScript(page.script)),
     writeAtomically('openapi.yaml', yaml),
     writeAtomically('openapi.json', json),
     writeAtomically('.nojekyll', ''),

@@ -12,7 +12,8 @@ export const REDOC_SCRIPT = 'redoc.js';
 const MODULE_OPEN = '<script type="module">';
 const DEFINITION = 'const __redoc_definition = ';
 const OPTIONS = 'const __redoc_options = ';
-const EXPORTS = 'export{RedocStandalone,hydrate,init};';
+const REDOC_EXPORTS = 'RedocStandalone,hydrate,init';
+const EXPORTS = `export{${REDOC_EXPORTS}};`;
 
 /** The one occurrence of `needle` in `text` at or after `from`; throws when Redoc's output changed shape. */
 function indexOnce(text: string, needle: string, from = 0): number {
@@ -98,6 +99,35 @@ export function searchIndexSooner(script: string): string {
       `function ${helper}(${callback}){let t,f=requestAnimationFrame(()=>{t=setTimeout(${callback},0)});return()=>{cancelAnimationFrame(f),clearTimeout(t)}}`,
     )
     .replace(slice[0], `${slice[1]}=50;${slice[2]}`);
+}
+
+/**
+ * Redoc's script with its outer function compiled as the script loads, off the main thread. The whole script is
+ * one arrow function called at once (`const{...}=(()=>{...})();`); V8 only pre-parses an arrow there, so once
+ * the script ran it parsed the 2.2 MiB body again, on the main thread (a Chromium trace: V8.ParseFunction,
+ * 63-95 ms, first thing in the script's evaluation). A parenthesised `function` is V8's sign of a function
+ * called at once: compiled with the script, on the streaming thread that reads it while the HTML is parsed.
+ * `.call(this)` keeps the arrow's `this`. The functions inside stay lazy: compiling those Redoc calls at start
+ * too (found by coverage) made the streaming compile the longest step and the page slower (bench/docs.ts).
+ */
+export function outerFunctionCompiledUpFront(script: string): string {
+  const open = `const{${REDOC_EXPORTS}}=(()=>{`;
+  const close = '})();';
+  const at = indexOnce(script, open);
+  const end = script.trimEnd();
+  // Only Redoc's licence comment before the function, and nothing after it: the body is the whole script.
+  if (
+    script
+      .slice(0, at)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim() !== '' ||
+    !end.endsWith(close)
+  )
+    throw new Error(
+      "docs: Redoc's script is not one arrow function called at once; @redocly/cli changed its output",
+    );
+  const body = end.slice(at + open.length, -close.length);
+  return `${script.slice(0, at)}const{${REDOC_EXPORTS}}=(function(){${body}}).call(this);\n`;
 }
 
 /** The one match of `pattern` (global) in `text`; throws when Redoc's output changed shape. */

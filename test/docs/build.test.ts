@@ -11,7 +11,13 @@ import { operationAnchor } from '../../scripts/docs/anchors.ts';
 import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
-import { REDOC_SCRIPT, searchIndexSooner, splitPage, withoutConsoleBanner } from '../../scripts/docs/page.ts';
+import {
+  outerFunctionCompiledUpFront,
+  REDOC_SCRIPT,
+  searchIndexSooner,
+  splitPage,
+  withoutConsoleBanner,
+} from '../../scripts/docs/page.ts';
 import {
   CHANGELOG,
   changelogPath,
@@ -247,5 +253,28 @@ describe('console banner (scripts/docs/page.ts)', () => {
 
   it("fails loudly when Redoc's script changes shape", () => {
     expect(() => withoutConsoleBanner('x();')).toThrow('@redocly/cli changed its output');
+  });
+});
+
+describe('outer function compiled up front (scripts/docs/page.ts)', () => {
+  const licence = '/** \n* @license MIT\n**/\n';
+  const script = `${licence}const{RedocStandalone,hydrate,init}=(()=>{var e=this;return{RedocStandalone:e,hydrate,init}})();\n\n`;
+
+  it('turns the arrow called at once into a parenthesised function with the same this', () => {
+    const out = outerFunctionCompiledUpFront(script);
+    expect(out).toBe(
+      `${licence}const{RedocStandalone,hydrate,init}=(function(){var e=this;return{RedocStandalone:e,hydrate,init}}).call(this);\n`,
+    );
+    const self = {};
+    const run = new Function(`${out.replace('const{', 'var{')}return RedocStandalone;`);
+    expect(run.call(self)).toBe(self);
+  });
+
+  it("fails loudly when Redoc's script is not one arrow called at once", () => {
+    expect(() => outerFunctionCompiledUpFront(`${script}x();`)).toThrow('@redocly/cli changed its output');
+    expect(() => outerFunctionCompiledUpFront(`x();${script}`)).toThrow('@redocly/cli changed its output');
+    expect(() => outerFunctionCompiledUpFront(script.replace('(()=>{', '(function(){'))).toThrow(
+      '@redocly/cli changed its output',
+    );
   });
 });
