@@ -6,13 +6,13 @@
 // The CDN build cannot reach its CDN here: its script is answered from the identical local file (the CLI
 // pins it by an SRI hash of that file), so its figure has no network time in it: a lower bound.
 import '../scripts/env.ts';
-import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { makeCa, makeServerCert } from '@banking-api/mock';
 import type { Page } from 'playwright-core';
 import { loadContract } from '../model/load.ts';
 import { renderInProcess, renderWithCli } from '../scripts/docs/redoc.ts';
@@ -35,7 +35,6 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 const work = path.join(root, '.cache/bench-docs');
 await mkdir(work, { recursive: true });
 const specFile = path.join(work, 'openapi.docs.json');
-const { writeFile } = await import('node:fs/promises');
 const contract = await loadContract(specPath);
 await writeFile(specFile, JSON.stringify(await pageSpec(contract)));
 
@@ -270,30 +269,8 @@ requestAnimationFrame(check);
 }
 
 /** A certificate for Redoc's CDN host, so the CDN build loads its script, as published, from this machine. */
-async function cdnCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
-  const dir = path.join(work, 'tls');
-  await mkdir(dir, { recursive: true });
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  const host = new URL(cdnScriptUrl as string).hostname;
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    `/CN=${host}`,
-    '-addext',
-    `subjectAltName=DNS:${host}`,
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ]);
-  return { key: await readFile(key), cert: await readFile(cert) };
+function cdnCertificate(): { key: string; cert: string } {
+  return makeServerCert(makeCa('Bench CDN CA'), [new URL(cdnScriptUrl as string).hostname]);
 }
 
 /** One load in a fresh Chromium with no DevTools connection: the times its measuring page posts. */
@@ -342,7 +319,7 @@ async function readerLoad(siteUrl: string, extension: ReturnType<typeof readerEx
 
 /** Medians of 2 x runs reader loads per site, alternated as above. */
 async function readerTimes() {
-  const cdn = createHttpsServer(await cdnCertificate(), (req, res) => {
+  const cdn = createHttpsServer(cdnCertificate(), (req, res) => {
     res
       .writeHead(req.url === new URL(cdnScriptUrl as string).pathname ? 200 : 404, {
         'content-type': 'text/javascript',

@@ -1,6 +1,7 @@
-// Benchmark: `npm run build` (scripts/build.ts through scripts/launch.mjs, one Node process; npm's start-up left out) against the same tools run as separate CLIs,
-// one after the other as a shell script would: Spectral, Redocly lint, Redocly bundle, openapi-typescript, tsc
-// for each package (--noCheck, as the build), Redocly build-docs. Rounds alternate the two sides, so a busy machine slows both alike.
+// Benchmark: `npm run build` (scripts/build.ts through scripts/launch.mjs, one Node process; npm's start-up
+// left out) against the same tools run as separate CLIs, one after the other as a shell script would: Spectral,
+// Redocly lint, Redocly bundle, openapi-typescript, tsc for each package (--noCheck, as the build), Redocly
+// build-docs. Rounds alternate the two sides, so a busy machine slows both alike.
 // `npx tsx bench/pipeline.ts [--rounds 3]`. Prints each side's median and the ratio (goal <= 0.70).
 // Spectral's CLI is not a dependency of the project: the first run installs it into .cache/bench-cli/.
 // The CLIs write to a temporary folder; the build writes its usual outputs (generated/, packages/*/dist).

@@ -1,8 +1,7 @@
 // Benchmark: a spec review of a one-line change against the bare diff engine on the same two files.
 // Prints medians and their ratios, all measured in this run, side by side. `npx tsx bench/review.ts [runs]`
 // Cold: a new process `node scripts/launch.mjs scripts/review.ts`, what `npm run review` runs (npm's own
-// start-up left out). Warm: reviewSpecs in this
-// process, its libraries already loaded.
+// start-up left out). Warm: reviewSpecs in this process, its libraries already loaded.
 import '../scripts/env.ts';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -6,8 +6,8 @@ import {
   type Document,
   escapePointerFragment,
   makeDocumentFromString,
-  unescapePointerFragment,
 } from '@redocly/openapi-core';
+import { pointerSegments } from './pointer.ts';
 import { lineOf, walk } from './redocly.ts';
 
 /** `#/components/schemas/Amount` from any pointer inside that component. */
@@ -45,8 +45,10 @@ async function refEdges(bundled: unknown): Promise<Edge[]> {
 
 /** The node a local JSON pointer (`#/a/b~1c`) names in `doc`. */
 function nodeAt(doc: unknown, pointer: string): unknown {
-  const segments = pointer.slice(2).split('/').map(unescapePointerFragment);
-  return segments.reduce<unknown>((node, segment) => (node as Record<string, unknown>)?.[segment], doc);
+  return pointerSegments(pointer).reduce<unknown>(
+    (node, segment) => (node as Record<string, unknown>)?.[segment],
+    doc,
+  );
 }
 
 /**

@@ -5,7 +5,6 @@
 import './env.ts';
 import { watch } from 'node:fs';
 import path from 'node:path';
-
 import type { ContractModel } from '@banking-api/contract';
 import { loadContract } from '../model/load.ts';
 import { commandLine } from './command-line.ts';

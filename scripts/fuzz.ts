@@ -5,7 +5,6 @@
 // connection held past 5 s, any 2xx without the scope, any schema-invalid body not refused with 400, and
 // on any fault the mock logs; the mock must still serve at the end.
 import './env.ts';
-
 import fc from 'fast-check';
 import {
   honestLength,

@@ -3,13 +3,8 @@ import './env.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-
-import {
-  getLineColLocation,
-  lint as redoclyLint,
-  unescapePointerFragment,
-  YamlParseError,
-} from '@redocly/openapi-core';
+import { getLineColLocation, lint as redoclyLint, YamlParseError } from '@redocly/openapi-core';
+import { pointerSegments } from '../model/pointer.ts';
 import { contractConfig } from '../model/redocly.ts';
 import { commandLine } from './command-line.ts';
 import { root, specPath } from './paths.ts';
@@ -42,14 +37,6 @@ export function toJsonPath(segments: readonly (string | number)[]): string {
     '$',
   );
 }
-
-/** Segments of a `#/a/b~1c` JSON pointer, unescaped as Redocly escaped them. */
-const pointerSegments = (pointer: string) =>
-  pointer
-    .replace(/^#?\/?/, '')
-    .split('/')
-    .filter(Boolean)
-    .map(unescapePointerFragment);
 
 /** A diagnostic of Spectral's, as its worker sends it (0-based line and character). */
 type SpectralDiagnostic = {

@@ -12,7 +12,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
 import { loadContract } from '../model/load.ts';
 import { commandLine } from './command-line.ts';
 import { root, specPath } from './paths.ts';

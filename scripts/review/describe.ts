@@ -1,7 +1,8 @@
 // Plain words for a change the engine reports without a verdict: "Added request body field `accountDigit`".
 import type { LoadedContract } from '../../model/load.ts';
+import { pointerSegments } from '../../model/pointer.ts';
 import type { EngineChange } from './diff-engine.ts';
-import { DOCUMENT, operationAt, pointerSegments } from './operations.ts';
+import { DOCUMENT, operationAt } from './operations.ts';
 
 /** The node at `segments` of the bundled document (no `$ref` followed): a parameter's name and place. */
 export function nodeAt(bundle: unknown, segments: readonly string[]): unknown {

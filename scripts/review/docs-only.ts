@@ -1,8 +1,9 @@
 // Whether a change can alter the generated types at all: edits of documentation only (descriptions,
 // summaries, examples) cannot, as types-diff compares type members without their comments. The review
 // then skips rendering types (loading openapi-typescript and TypeScript is most of a cold review).
+
+import { pointerSegments } from '../../model/pointer.ts';
 import type { EngineChange } from './diff-engine.ts';
-import { pointerSegments } from './operations.ts';
 
 const DOC_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs']);
 

@@ -2,12 +2,13 @@
 // id and the file and line of the spec it is written on.
 import path from 'node:path';
 import { escapePointerFragment } from '@redocly/openapi-core';
+import { pointerSegments } from '../../model/pointer.ts';
 import { changedOperations, operationsOf, type Sides } from './attribution.ts';
 import { nodeAt } from './describe.ts';
 import type { Draft, Finding, Side } from './finding.ts';
 import { levelOf } from './finding.ts';
 import type { Locator } from './lines.ts';
-import { DOCUMENT, pointerSegments } from './operations.ts';
+import { DOCUMENT } from './operations.ts';
 
 /** The folder each side's file names are relative to (the repository, or the snapshot of the base). */
 export type Roots = Record<Side, string>;

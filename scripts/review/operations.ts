@@ -1,18 +1,11 @@
 // Which operations of the contract model a JSON pointer of the diff engine's report names.
 
 import type { ContractModel, Operation } from '@banking-api/contract';
-import { escapePointerFragment, unescapePointerFragment } from '@redocly/openapi-core';
+import { escapePointerFragment } from '@redocly/openapi-core';
+import { pointerSegments } from '../../model/pointer.ts';
 
 /** Where a change belongs when it is part of no operation (info, servers, an unused component...). */
 export const DOCUMENT = 'document';
-
-/** `#/paths/~1a~1{id}/get` → ["paths", "/a/{id}", "get"], each segment unescaped by Redocly. */
-export const pointerSegments = (pointer: string): string[] =>
-  pointer
-    .replace(/^#?\/?/, '')
-    .split('/')
-    .filter((s) => s !== '')
-    .map(unescapePointerFragment);
 
 /** The model's operation at `path` whose method is the pointer segment `method` ("get"), if any. */
 export const operationAt = (model: ContractModel, path: string, method: string | undefined) =>

@@ -1,7 +1,6 @@
 // The request body, read once within the limits and checked before Prism sees it: JSON must parse
 // (also the free-form webhook test body), a multipart form must be well formed and carry the model's
 // fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
-
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';

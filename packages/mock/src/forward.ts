@@ -2,7 +2,6 @@
 // mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
 // in proxy mode the real environment's answers pass through. Either way the violations Prism found
 // are reported.
-
 import type { ServerResponse } from 'node:http';
 import type { RouteMatch } from '@banking-api/contract';
 import { echoes } from './echo.ts';
