@@ -12,6 +12,7 @@ import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
 import {
+  globalStylesFromServer,
   outerFunctionCompiledUpFront,
   REDOC_SCRIPT,
   searchIndexSooner,
@@ -202,7 +203,7 @@ describe('page split (scripts/docs/page.ts)', () => {
     expect(script).not.toContain('export{');
     expect(script).not.toContain('import.meta');
     expect(script).toContain('const{RedocStandalone,hydrate,init}=');
-    expect(html).toContain(`<script defer src="${REDOC_SCRIPT}"></script>\n</head>`);
+    expect(html).toMatch(new RegExp(`^<html><head>\\s*<script defer src="${REDOC_SCRIPT}"></script><style>`));
     expect(html).not.toContain('type="module"');
     const data = /<script type="application\/json" id="redoc-definition">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? '')).toEqual({ info: { description: '</script> in text' } });
@@ -237,6 +238,50 @@ describe('search index sooner (scripts/docs/page.ts)', () => {
       '@redocly/cli changed its output',
     );
     expect(() => searchIndexSooner(`${script}\nOOe(x);`)).toThrow('has other callers');
+  });
+});
+
+describe('global styles from the server (scripts/docs/page.ts)', () => {
+  // styled-components' global style component, as Redoc's script carries it (minified names vary by release).
+  const component =
+    'function render(Zi,t,i,r,a,e,n,o){{let s=i.isStatic?[a,t.styleSheet,i]:[a,e,t.styleSheet,n,t.stylis,i],c=Zi.useRef(i);Zi.useLayoutEffect(()=>{t.styleSheet.server||(c.current!==i&&(t.styleSheet.clearRules(r),c.current=i),o(a,e,t.styleSheet,n,t.stylis))},s)}}';
+
+  /** Renders the component `renders` times with hooks that keep their refs and run effects at once. */
+  function rendersInjecting(script: string, serverSheet: string, renders: number): number {
+    const refs: { current: unknown }[] = [];
+    let hook = 0;
+    const react = {
+      useRef: (value: unknown) => {
+        refs[hook] ??= { current: value };
+        return refs[hook++];
+      },
+      useLayoutEffect: (effect: () => void) => effect(),
+    };
+    const document = { querySelectorAll: () => [{ textContent: serverSheet }] };
+    let injected = 0;
+    const sheet = { styleSheet: { server: false, clearRules() {} }, stylis: {} };
+    const render = new Function('document', `${script}return render;`)(document);
+    for (let i = 0; i < renders; i++) {
+      hook = 0;
+      render(react, sheet, {}, 'sc-global-x', 1, {}, {}, () => injected++);
+    }
+    return injected;
+  }
+
+  it("skips the first client render of a global style the server's sheet holds, and only that one", () => {
+    const out = globalStylesFromServer(component);
+    const held = '.a{}/*!sc*/\ndata-styled.g38[id="sc-global-x"]{content:"sc-global-x1,"}/*!sc*/\n';
+    expect(rendersInjecting(component, held, 1)).toBe(1);
+    expect(rendersInjecting(out, held, 1)).toBe(0);
+    expect(rendersInjecting(out, held, 2)).toBe(1);
+    expect(rendersInjecting(out, held.replace('sc-global-x1', 'sc-global-x2'), 1)).toBe(1);
+    expect(rendersInjecting(out, '', 1)).toBe(1);
+  });
+
+  it("fails loudly when Redoc's script changes shape", () => {
+    expect(() => globalStylesFromServer(component.replace('useLayoutEffect', 'useInsertionEffect'))).toThrow(
+      '@redocly/cli changed its output',
+    );
   });
 });
 

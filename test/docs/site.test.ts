@@ -107,6 +107,29 @@ describe('reference site', () => {
     expect(await browser.page.locator('h1').first().innerText()).toContain(contract.model.title);
   });
 
+  it('styles the page with the theme the server rendered, once, and still switches to dark mode', async () => {
+    const { page } = browser;
+    // The theme is one `:root` rule of CSS variables; hydration no longer adds a second copy of it.
+    const rootRules = () =>
+      page.evaluate(
+        () =>
+          [...document.styleSheets]
+            .flatMap((sheet) => [...sheet.cssRules])
+            .filter((rule) => rule instanceof CSSStyleRule && rule.selectorText === ':root').length,
+      );
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-warm-grey-1'));
+    expect(await rootRules()).toBe(1);
+    const light = await background();
+    expect(light).not.toBe('');
+    const switcher = page.getByTestId('color-mode-switcher');
+    await switcher.click();
+    await expect.poll(background).not.toBe(light);
+    await switcher.click();
+    await expect.poll(background).toBe(light);
+    expect(await rootRules()).toBe(1);
+  });
+
   it('offers the bundled spec (YAML and JSON) for download, matching openapi.yaml', async () => {
     const { page } = browser;
     for (const file of ['openapi.yaml', 'openapi.json'])
