@@ -13,6 +13,7 @@ import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/d
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
 import {
   globalStylesFromServer,
+  markdownParsedOnce,
   outerFunctionCompiledUpFront,
   REDOC_SCRIPT,
   searchIndexSooner,
@@ -241,6 +242,54 @@ describe('search index sooner (scripts/docs/page.ts)', () => {
   });
 });
 
+describe('markdown parsed once (scripts/docs/page.ts)', () => {
+  // Redoc's parseMarkdown, as its script carries it (minified names vary by release).
+  const script =
+    'function fw(e,t){if(e){if(typeof e!=`string`||lw(e))return e;if(!t?.markdownParser)throw Error("parseMarkdown: no parser");return t.markdownParser(e,t)}}function lw(e){return!1}';
+  type Parse = (source: string, options: { markdownParser: Parse }) => unknown;
+  const parseMarkdown = new Function(`${markdownParsedOnce(script)}return fw;`)() as (
+    source: string,
+    options: { markdownParser: Parse },
+  ) => unknown;
+
+  it('parses each text once per options, and gives every caller a copy of its own', () => {
+    let parses = 0;
+    const options = {
+      markdownParser: (source: string) => {
+        parses++;
+        return [{ $$mdtype: 'Node', type: 'heading', attributes: { level: 1 }, children: [source] }];
+      },
+    };
+    const first = parseMarkdown('# A', options) as { attributes: { id?: string } }[];
+    (first[0] as { attributes: { id?: string } }).attributes.id = 'changed-by-its-caller';
+    const second = parseMarkdown('# A', options);
+    expect(parses).toBe(1);
+    expect(second).toEqual([
+      { $$mdtype: 'Node', type: 'heading', attributes: { level: 1 }, children: ['# A'] },
+    ]);
+    expect(parseMarkdown('# A', options)).not.toBe(second);
+    parseMarkdown('# B', options);
+    parseMarkdown('# A', { markdownParser: options.markdownParser });
+    expect(parses).toBe(3);
+  });
+
+  it('parses again a text whose result is not plain data', () => {
+    class Variable {}
+    let parses = 0;
+    const options = { markdownParser: () => [{ attributes: { value: new Variable() } }, parses++][0] };
+    parseMarkdown('{% $x %}', options);
+    const again = parseMarkdown('{% $x %}', options) as { attributes: { value: unknown } };
+    expect(parses).toBe(2);
+    expect(again.attributes.value).toBeInstanceOf(Variable);
+  });
+
+  it("fails loudly when Redoc's script changes shape", () => {
+    expect(() => markdownParsedOnce(script.replace('t.markdownParser(e,t)', 't.parse(e)'))).toThrow(
+      '@redocly/cli changed its output',
+    );
+  });
+});
+
 describe('global styles from the server (scripts/docs/page.ts)', () => {
   // styled-components' global style component, as Redoc's script carries it (minified names vary by release).
   const component =
@@ -257,7 +306,7 @@ describe('global styles from the server (scripts/docs/page.ts)', () => {
       },
       useLayoutEffect: (effect: () => void) => effect(),
     };
-    const document = { querySelectorAll: () => [{ textContent: serverSheet }] };
+    const document = { querySelector: () => ({ textContent: serverSheet }) };
     let injected = 0;
     const sheet = { styleSheet: { server: false, clearRules() {} }, stylis: {} };
     const render = new Function('document', `${script}return render;`)(document);
