@@ -6,6 +6,8 @@
 // faster than an object literal of the same size). A classic deferred script, not a module: module scripts do
 // not load from file://, and the site must work from disk.
 
+import { transform } from 'esbuild';
+
 /** The file next to index.html that carries Redoc's script. */
 export const REDOC_SCRIPT = 'redoc.js';
 
@@ -74,6 +76,18 @@ export function splitPage(html: string): { html: string; script: string } {
   const headAt = indexOnce(page, '<head>') + '<head>'.length;
   const load = `\n  <script defer src="${REDOC_SCRIPT}"></script>`;
   return { html: page.slice(0, headAt) + load + page.slice(headAt), script: classicScript(script) };
+}
+
+/**
+ * The page with its own stylesheet (the template's, with the theme) minified by esbuild: its comments are for
+ * whoever edits the template, not for readers. ~270 bytes gzipped, which keeps the page no larger than Redoc's
+ * plain build while its script carries the changes below (bench/docs.ts, "Size").
+ */
+export async function withMinifiedTemplateStyle(html: string): Promise<string> {
+  const open = indexOnce(html, '<style>') + '<style>'.length;
+  const close = html.indexOf('</style>', open);
+  const { code } = await transform(html.slice(open, close), { loader: 'css', minify: true });
+  return html.slice(0, open) + code.trim() + html.slice(close);
 }
 
 /** Redoc's script as the site serves it: each change below, for a faster first load (bench/docs.ts). */

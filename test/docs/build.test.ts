@@ -18,6 +18,7 @@ import {
   REDOC_SCRIPT,
   searchIndexSooner,
   splitPage,
+  withMinifiedTemplateStyle,
   withoutConsoleBanner,
 } from '../../scripts/docs/page.ts';
 import {
@@ -209,6 +210,15 @@ describe('page split (scripts/docs/page.ts)', () => {
     const data = /<script type="application\/json" id="redoc-definition">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? '')).toEqual({ info: { description: '</script> in text' } });
     expect(html).toContain('{"disableTelemetry":true}, document.getElementById(\'redoc\')');
+  });
+
+  it("minifies the template's stylesheet and leaves the server-rendered one as it is", async () => {
+    const html = await withMinifiedTemplateStyle(
+      '<head><style>\n  /* why */\n  body { margin: 0; }\n</style><style data-styled="true">.a{ b:c }/*!sc*/\n</style></head>',
+    );
+    expect(html).toBe(
+      '<head><style>body{margin:0}</style><style data-styled="true">.a{ b:c }/*!sc*/\n</style></head>',
+    );
   });
 
   it("fails loudly when build-docs' page changes shape", () => {
