@@ -12,7 +12,13 @@ import { changelogPage } from './docs/changelog.ts';
 import { checkLinks, readGuides } from './docs/guides.ts';
 import { describeOperation } from './docs/notes.ts';
 import { openQuestions } from './docs/open-questions.ts';
-import { REDOC_SCRIPT, redocScript, splitPage, withMinifiedTemplateStyle } from './docs/page.ts';
+import {
+  checkServerThemeSheet,
+  REDOC_SCRIPT,
+  redocScript,
+  splitPage,
+  withMinifiedTemplateStyle,
+} from './docs/page.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
 import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
 import { type DocsTheme, themeCss } from './docs/theme.ts';
@@ -132,6 +138,7 @@ export async function docs(
   if (remote)
     throw new Error(`docs: the page still loads from outside hosts: ${[...new Set(remote)].join(', ')}`);
   if (!html.includes('"disableTelemetry":true')) throw new Error('docs: Redoc telemetry is not disabled');
+  checkServerThemeSheet(html);
 
   const page = splitPage(await withMinifiedTemplateStyle(html));
   const { yaml, json } = renderBundle(contract.bundle);

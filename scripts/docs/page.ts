@@ -38,6 +38,16 @@ export function classicScript(module: string): string {
   return body.replaceAll('import.meta', '({url:document.baseURI})');
 }
 
+/**
+ * The page's head: what the template wrote, before any text of the spec (whose descriptions may well contain
+ * "<head>" or "<style>"). The first "</head>" is the template's: the spec only comes later, in the body.
+ */
+function headOf(html: string): string {
+  const end = html.indexOf('</head>');
+  if (end === -1) throw new Error("docs: build-docs' page has no </head>; @redocly/cli changed its output");
+  return html.slice(0, end);
+}
+
 /** The inline module of build-docs' page, cut into Redoc's script, the spec and the options. */
 function parts(html: string) {
   const open = indexOnce(html, MODULE_OPEN);
@@ -73,7 +83,7 @@ export function splitPage(html: string): { html: string; script: string } {
   const data = `<script type="application/json" id="redoc-definition">${definition.replaceAll('</', '<\\/')}</script>`;
   const start = `<script>document.addEventListener('DOMContentLoaded', () => hydrate(JSON.parse(document.getElementById('redoc-definition').textContent), ${pageOptions(options)}, document.getElementById('redoc')));</script>`;
   const page = `${html.slice(0, open)}${data}\n${start}${html.slice(close)}`;
-  const headAt = indexOnce(page, '<head>') + '<head>'.length;
+  const headAt = indexOnce(headOf(page), '<head>') + '<head>'.length;
   const load = `\n  <script defer src="${REDOC_SCRIPT}"></script>`;
   return { html: page.slice(0, headAt) + load + page.slice(headAt), script: classicScript(script) };
 }
@@ -81,11 +91,13 @@ export function splitPage(html: string): { html: string; script: string } {
 /**
  * The page with its own stylesheet (the template's, with the theme) minified by esbuild: its comments are for
  * whoever edits the template, not for readers. ~270 bytes gzipped, which keeps the page no larger than Redoc's
- * plain build while its script carries the changes below (bench/docs.ts, "Size").
+ * plain build while its script carries redocScript's changes (bench/docs.ts, "Size").
  */
 export async function withMinifiedTemplateStyle(html: string): Promise<string> {
-  const open = indexOnce(html, '<style>') + '<style>'.length;
-  const close = html.indexOf('</style>', open);
+  const head = headOf(html);
+  const open = indexOnce(head, '<style>') + '<style>'.length;
+  const close = head.indexOf('</style>', open);
+  if (close === -1) throw new Error("docs: the template's <style> is not closed in the head");
   const { code } = await transform(html.slice(open, close), { loader: 'css', minify: true });
   return html.slice(0, open) + code.trim() + html.slice(close);
 }
@@ -115,17 +127,18 @@ function freshName(script: string, name: string): string {
 export function markdownParsedOnce(script: string): string {
   const [parse, options, source] = matchOnce(
     script,
-    /return (\w+)\.markdownParser\((\w+),\1\)\}\}/g,
+    /return ([\w$]+)\.markdownParser\(([\w$]+),\1\)\}\}/g,
     "Redoc's markdown parse",
   );
   const copy = freshName(script, 'mdCopy');
   const parsed = freshName(script, 'mdParsed');
   const once = freshName(script, 'mdParsedOnce');
-  // Kept per options object, then per text; 0 marks a result that is not plain data (parsed each time).
+  // Kept per options object, then per text: Redoc's parser reads only the text and options.sanitize and keeps
+  // no state between calls. 0 marks a result that is not plain data, parsed again at each call.
   const helpers = [
     `function ${copy}(v){if(typeof v!="object"||!v)return v;if(Array.isArray(v))return v.map(${copy});let p=Object.getPrototypeOf(v);if(p!=Object.prototype&&p)throw 0;let c={};for(let k in v)c[k]=${copy}(v[k]);return c}`,
     `var ${parsed}=new WeakMap;`,
-    `function ${once}(o,s){let m=${parsed}.get(o)||new Map,a=m.get(s);if(${parsed}.set(o,m),a)return ${copy}(a);a=o.markdownParser(s,o);try{m.set(s,${copy}(a))}catch{m.set(s,0)}return a}`,
+    `function ${once}(o,s){let m=${parsed}.get(o)||new Map,a=m.get(s);if(${parsed}.set(o,m),a===0)return o.markdownParser(s,o);if(a!==void 0)return ${copy}(a);a=o.markdownParser(s,o);try{m.set(s,${copy}(a))}catch{m.set(s,0)}return a}`,
   ].join('');
   return script.replace(parse, `return ${once}(${options},${source})}}${helpers}`);
 }
@@ -144,7 +157,7 @@ export function globalStylesFromServer(script: string): string {
   // In a `let` that also declares the effect's dependencies, so the new ref joins that declaration.
   const found = matchOnce(
     script,
-    /let (?<deps>\w+)=[^;]*,(?<ref>\w+)=(?<react>\w+)\.useRef\((?<style>\w+)\);\k<react>\.useLayoutEffect\(\(\)=>\{(?<body>(?<ctx>\w+)\.styleSheet\.server\|\|\(\k<ref>\.current!==\k<style>&&\(\k<ctx>\.styleSheet\.clearRules\((?<id>\w+)\),\k<ref>\.current=\k<style>\),\w+\((?<instance>\w+),\w+,\k<ctx>\.styleSheet,\w+,\k<ctx>\.stylis\)\))\},\k<deps>\)/g,
+    /let (?<deps>[\w$]+)=[^;]*,(?<ref>[\w$]+)=(?<react>[\w$]+)\.useRef\((?<style>[\w$]+)\);\k<react>\.useLayoutEffect\(\(\)=>\{(?<body>(?<ctx>[\w$]+)\.styleSheet\.server\|\|\(\k<ref>\.current!==\k<style>&&\(\k<ctx>\.styleSheet\.clearRules\((?<id>[\w$]+)\),\k<ref>\.current=\k<style>\),[\w$]+\((?<instance>[\w$]+),[\w$]+,\k<ctx>\.styleSheet,[\w$]+,\k<ctx>\.stylis\)\))\},\k<deps>\)/g,
     "styled-components' global style effect",
   );
   const { react, ref, style, body, id, instance, deps } = found.groups as Record<string, string>;
@@ -157,6 +170,19 @@ export function globalStylesFromServer(script: string): string {
     found[0],
     `${declarations},${ref}=${react}.useRef(${style}),${first}=${react}.useRef(!0);${react}.useLayoutEffect(()=>{if(${first}.current&&(${first}.current=!1,${held}))return;${body}},${deps})`,
   );
+}
+
+/**
+ * The page side of globalStylesFromServer: build-docs' one server sheet, holding a global style's group. Without
+ * it the client would quietly go back to building the theme twice, so the build stops instead.
+ */
+export function checkServerThemeSheet(html: string): void {
+  const head = headOf(html);
+  const sheet = head.slice(indexOnce(head, '<style data-styled="true"'));
+  if (!/\[id="(sc-global-[\w-]+)"\]\{content:"\1\d+,/.test(sheet))
+    throw new Error(
+      "docs: build-docs' server sheet holds no global style group; @redocly/cli changed its output",
+    );
 }
 
 /**

@@ -12,6 +12,7 @@ import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
 import { openQuestions } from '../../scripts/docs/open-questions.ts';
 import {
+  checkServerThemeSheet,
   globalStylesFromServer,
   markdownParsedOnce,
   outerFunctionCompiledUpFront,
@@ -194,7 +195,7 @@ describe('page split (scripts/docs/page.ts)', () => {
   const page = [
     '<html><head><style>x</style></head><body><div id="redoc"></div>',
     '<script type="module">\nconst{RedocStandalone,hydrate,init}=(()=>({a:import.meta.url}))();export{RedocStandalone,hydrate,init};',
-    '\n      const __redoc_definition = {"info":{"description":"</script> in text"}};',
+    '\n      const __redoc_definition = {"info":{"description":"</script>, <head> and <style> in text"}};',
     '\n      const __redoc_options = {"disableTelemetry":true};',
     "\n\n      hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));\n      </script>",
     '</body></html>',
@@ -205,20 +206,40 @@ describe('page split (scripts/docs/page.ts)', () => {
     expect(script).not.toContain('export{');
     expect(script).not.toContain('import.meta');
     expect(script).toContain('const{RedocStandalone,hydrate,init}=');
-    expect(html).toMatch(new RegExp(`^<html><head>\\s*<script defer src="${REDOC_SCRIPT}"></script><style>`));
+    expect(html.startsWith(`<html><head>\n  <script defer src="${REDOC_SCRIPT}"></script><style>`)).toBe(
+      true,
+    );
     expect(html).not.toContain('type="module"');
     const data = /<script type="application\/json" id="redoc-definition">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(data ?? '')).toEqual({ info: { description: '</script> in text' } });
+    expect(JSON.parse(data ?? '')).toEqual({
+      info: { description: '</script>, <head> and <style> in text' },
+    });
     expect(html).toContain('{"disableTelemetry":true}, document.getElementById(\'redoc\')');
   });
 
-  it("minifies the template's stylesheet and leaves the server-rendered one as it is", async () => {
-    const html = await withMinifiedTemplateStyle(
-      '<head><style>\n  /* why */\n  body { margin: 0; }\n</style><style data-styled="true">.a{ b:c }/*!sc*/\n</style></head>',
+  it("minifies the template's stylesheet and leaves the server-rendered one and the spec as they are", async () => {
+    const head =
+      '<head><style>\n  /* why */\n  body { margin: 0; }\n</style><style data-styled="true">.a{ b:c }/*!sc*/\n</style></head>';
+    const body = '<body><script>const d = "<style> /* x */ </style>";</script></body>';
+    expect(await withMinifiedTemplateStyle(head + body)).toBe(
+      `<head><style>body{margin:0}</style><style data-styled="true">.a{ b:c }/*!sc*/\n</style></head>${body}`,
     );
-    expect(html).toBe(
-      '<head><style>body{margin:0}</style><style data-styled="true">.a{ b:c }/*!sc*/\n</style></head>',
+    await expect(withMinifiedTemplateStyle(`<head></head>${body}`)).rejects.toThrow('changed its output');
+    await expect(
+      withMinifiedTemplateStyle(`<head><style>a{}</style><style>b{}</style></head>`),
+    ).rejects.toThrow('changed its output');
+  });
+
+  it("checks that build-docs' server sheet holds the theme's global style group", () => {
+    const sheet = (marker: string) =>
+      `<head><style data-styled="true" data-styled-version="6.4.2">:root{--a:1}/*!sc*/\n${marker}/*!sc*/\n</style></head>`;
+    expect(() =>
+      checkServerThemeSheet(sheet('data-styled.g38[id="sc-global-fFycjn"]{content:"sc-global-fFycjn1,"}')),
+    ).not.toThrow();
+    expect(() => checkServerThemeSheet(sheet('data-styled.g2[id="sc-abc"]{content:"kGPPnf,"}'))).toThrow(
+      'server sheet holds no global style group',
     );
+    expect(() => checkServerThemeSheet('<head></head>')).toThrow('changed its output');
   });
 
   it("fails loudly when build-docs' page changes shape", () => {
