@@ -1,7 +1,7 @@
 // Faster first load of the Redoc page (bench/docs.ts measures it against Redoc's CDN build). build-docs
 // --inlineBundle puts Redoc's 2.2 MiB script inside index.html as a module: the browser then parses it with the
 // HTML and compiles it on the main thread before hydrating (a Chromium trace showed ParseHTML and
-// v8.compileModule as the difference). Here the script becomes its own file, fetched as the page's head is read
+// v8.compileModule as the difference). Here the script becomes its own file, fetched from the head's first line
 // and compiled off the main thread while the HTML is parsed, and the spec becomes JSON data (JSON.parse is
 // faster than an object literal of the same size). A classic deferred script, not a module: module scripts do
 // not load from file://, and the site must work from disk.
