@@ -121,8 +121,8 @@ function freshName(script: string, name: string): string {
  * was 81 parses of 43 texts, the repeats ~40 ms of the model's build (a Chromium profile). Now the parser runs
  * once per text and options; each caller still gets a copy of its own, as from a fresh parse (callers change
  * their copy: heading ids, partials' variables), and a result that is not plain data is never kept. The page's
- * DOM is unchanged on every guide and operation page (checked in Chromium); searchable 5-7% sooner in a
- * reader's Chromium (bench/docs.ts A/B).
+ * DOM was the same on every guide and on operation pages, compared in Chromium with and without this change;
+ * searchable 5-7% sooner in a reader's Chromium (bench/docs.ts A/B).
  */
 export function markdownParsedOnce(script: string): string {
   const [parse, options, source] = matchOnce(
@@ -150,8 +150,8 @@ export function markdownParsedOnce(script: string): string {
  * server's sheet stays in the page, and the client built the same theme CSS again (~30-40 ms of stylis and
  * insertRule) and added a second copy, restyling the whole document. Now a global style whose rules the
  * server's sheet holds, under the same id and instance, skips its first client render; any later render (new
- * props or theme) works as before. Computed styles are unchanged, in light and dark mode
- * (test/docs/site.test.ts).
+ * props or theme) works as before. Every element's computed style was the same, light and dark, compared in
+ * Chromium with and without this change; test/docs/site.test.ts checks the one copy and the dark-mode switch.
  */
 export function globalStylesFromServer(script: string): string {
   // In a `let` that also declares the effect's dependencies, so the new ref joins that declaration.

@@ -291,8 +291,9 @@ describe('markdown parsed once (scripts/docs/page.ts)', () => {
         return [{ $$mdtype: 'Node', type: 'heading', attributes: { level: 1 }, children: [source] }];
       },
     };
-    const first = parseMarkdown('# A', options) as { attributes: { id?: string } }[];
-    (first[0] as { attributes: { id?: string } }).attributes.id = 'changed-by-its-caller';
+    type Heading = { attributes: { id?: string } };
+    const [first] = parseMarkdown('# A', options) as Heading[];
+    (first as Heading).attributes.id = 'changed-by-its-caller'; // a TypeError if there were none
     const second = parseMarkdown('# A', options);
     expect(parses).toBe(1);
     expect(second).toEqual([
@@ -307,7 +308,12 @@ describe('markdown parsed once (scripts/docs/page.ts)', () => {
   it('parses again a text whose result is not plain data', () => {
     class Variable {}
     let parses = 0;
-    const options = { markdownParser: () => [{ attributes: { value: new Variable() } }, parses++][0] };
+    const options = {
+      markdownParser: () => {
+        parses++;
+        return { attributes: { value: new Variable() } };
+      },
+    };
     parseMarkdown('{% $x %}', options);
     const again = parseMarkdown('{% $x %}', options) as { attributes: { value: unknown } };
     expect(parses).toBe(2);

@@ -117,16 +117,16 @@ describe('reference site', () => {
             .flatMap((sheet) => [...sheet.cssRules])
             .filter((rule) => rule instanceof CSSStyleRule && rule.selectorText === ':root').length,
       );
-    const background = () =>
+    const themeColor = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-warm-grey-1'));
     expect(await rootRules()).toBe(1);
-    const light = await background();
+    const light = await themeColor();
     expect(light).not.toBe('');
     const switcher = page.getByTestId('color-mode-switcher');
     await switcher.click();
-    await expect.poll(background).not.toBe(light);
+    await expect.poll(themeColor).not.toBe(light);
     await switcher.click();
-    await expect.poll(background).toBe(light);
+    await expect.poll(themeColor).toBe(light);
     expect(await rootRules()).toBe(1);
   });
 
