@@ -58,6 +58,7 @@ const EMPTY_CONTRACT: LoadedContract = {
     operations: [],
   },
   operationPointers: new Map(),
+  locate: () => ({ file: '', line: 1 }),
 };
 
 /**
