@@ -118,7 +118,7 @@ describe('an operation added to openapi.yaml alone', () => {
     expect(html).toContain(NEW_OPERATION.summary);
     expect(html).toContain(NEW_OPERATION.scope);
     expect(html).toContain(NEW_OPERATION.exampleName);
-    // Its own notes follow its description: the scope it needs and the account header (scripts/docs/notes.ts).
+    // Its own notes follow its description: the scope it needs and the account header (pipeline/docs/notes.ts).
     const start = html.indexOf(NEW_OPERATION.description);
     expect(start).toBeGreaterThan(0);
     const notes = html.slice(start, start + 2000);

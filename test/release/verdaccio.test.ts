@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { makeCa, makeClientCert, makeServerCert } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/paths.ts';
-import { contractVersion, ORG_REGISTRY, packAll, publishableWorkspaces } from '../../scripts/release.ts';
+import { contractVersion, ORG_REGISTRY, packAll, publishableWorkspaces } from '../../tools/release/cli.ts';
 import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 
 const run = promisify(execFile);

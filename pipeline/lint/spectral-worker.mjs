@@ -1,4 +1,4 @@
-// Spectral in a worker thread (scripts/lint.ts starts it): loading its ruleset and running its rules is a
+// Spectral in a worker thread (pipeline/lint/index.ts starts it): loading its ruleset and running its rules is a
 // second core's work while the build's main thread lints with Redocly, renders the types and compiles the
 // packages. Plain JavaScript: Node runs a worker's file itself, under any loader or none.
 import * as fs from 'node:fs';

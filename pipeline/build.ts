@@ -1,13 +1,13 @@
 // `npm run build [-- --only lint,bundle]`: the pipeline's steps, each started as soon as the steps it needs are
 // done. The contract is read once (model/load.ts) and handed to every step that needs it. The work is spread
 // over the machine's cores: the docs step starts first, so that Redoc's build-docs (the Redocly CLI's own
-// process) runs beside this one, and Spectral lints in a worker thread (scripts/lint/spectral-worker.mjs),
+// process) runs beside this one, and Spectral lints in a worker thread (pipeline/lint/spectral-worker.mjs),
 // while this thread lints with Redocly, renders the types and emits the packages file by file.
 // bench/pipeline.ts compares the build with the same tools run as separate CLIs.
-import './env.ts';
+import '../scripts/env.ts';
 import { type LoadedContract, loadContract } from '../model/load.ts';
-import { commandLine } from './command-line.ts';
-import { specPath } from './paths.ts';
+import { commandLine } from '../scripts/command-line.ts';
+import { specPath } from '../scripts/paths.ts';
 
 type Step = {
   name: string;
@@ -18,14 +18,22 @@ type Step = {
 
 // In the order they start: docs first, so that its CLI process works while this one lints and compiles.
 const steps: Step[] = [
-  { name: 'docs', after: [], run: async (contract) => (await import('./docs.ts')).docs(await contract()) },
-  { name: 'lint', after: [], run: async () => (await import('./lint.ts')).lint() },
+  {
+    name: 'docs',
+    after: [],
+    run: async (contract) => (await import('./docs/index.ts')).docs(await contract()),
+  },
+  { name: 'lint', after: [], run: async () => (await import('./lint/index.ts')).lint() },
   {
     name: 'bundle',
     after: [],
     run: async (contract) => (await import('./bundle.ts')).bundle(await contract()),
   },
-  { name: 'types', after: [], run: async (contract) => (await import('./types.ts')).types(await contract()) },
+  {
+    name: 'types',
+    after: [],
+    run: async (contract) => (await import('./api-types.ts')).types(await contract()),
+  },
   // The contract package embeds the bundle, the model and the types.
   {
     name: 'packages',

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { root } from '../paths.ts';
+import { root } from '../../scripts/paths.ts';
 
 const run = promisify(execFile);
 const cli = path.join(root, 'node_modules/@redocly/cli/bin/cli.js');

@@ -1,17 +1,17 @@
 // npm run docs:serve [-- --port 4000] [--mock https://127.0.0.1:8443] [--pki-dir .dev-pki] [--no-try-it]:
 // the reference site on 127.0.0.1, rebuilt when the spec, a guide, CHANGELOG.md or redocly.yaml changes
 // (reload the page to see a rebuild), with a try-it panel on each operation that sends the request to a
-// running mock (`npm run mock`) through this server (scripts/docs/try-it.ts).
-import './env.ts';
+// running mock (`npm run mock`) through this server (tools/docs-serve/try-it.ts).
+import '../../scripts/env.ts';
 import { watch } from 'node:fs';
 import path from 'node:path';
 import type { ContractModel } from '@banking-api/contract';
-import { loadContract } from '../model/load.ts';
-import { commandLine } from './command-line.ts';
-import { type SiteExtension, serveSite } from './docs/static-server.ts';
-import { createTryIt, TRY_IT_HEAD } from './docs/try-it.ts';
-import { docs, docsDir, siteDir } from './docs.ts';
-import { root, specPath } from './paths.ts';
+import { loadContract } from '../../model/load.ts';
+import { docs, docsDir, siteDir } from '../../pipeline/docs/index.ts';
+import { commandLine } from '../../scripts/command-line.ts';
+import { root, specPath } from '../../scripts/paths.ts';
+import { type SiteExtension, serveSite } from './static-server.ts';
+import { createTryIt, TRY_IT_HEAD } from './try-it.ts';
 
 const usage = `Usage: npm run docs:serve [-- --port <n>] [--mock <https origin>] [--pki-dir <dir>] [--no-try-it]
   Serves the reference site, rebuilt when the contract or a guide changes, with try-it through the mock.

@@ -3,7 +3,7 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { root } from './paths.ts';
+import { root } from '../scripts/paths.ts';
 
 /** Packages in dependency order, with the generated files each carries in dist/. */
 const PACKAGES: { name: string; embeds: Record<string, string> }[] = [

@@ -1,5 +1,5 @@
 // A finding of the review: one change for clients of one operation, with a stable id, a level and the line
-// of the spec it is written on. Rules (scripts/review/rules) report drafts; placeFindings (findings.ts)
+// of the spec it is written on. Rules (tools/review/rules) report drafts; placeFindings (placement.ts)
 // attributes them to operations and locates them.
 import type { EngineChange, Impact } from './diff-engine.ts';
 

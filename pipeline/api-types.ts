@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import type { LoadedContract } from '../model/load.ts';
-import { generatedDir } from './paths.ts';
+import { generatedDir } from '../scripts/paths.ts';
 
 export const typesPath = join(generatedDir, 'api.d.ts');
 

@@ -12,9 +12,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContract } from '../model/load.ts';
-import { commandLine } from './command-line.ts';
-import { root, specPath } from './paths.ts';
+import { loadContract } from '../../model/load.ts';
+import { commandLine } from '../../scripts/command-line.ts';
+import { root, specPath } from '../../scripts/paths.ts';
 
 /** The organisation's registry, to which the `@banking-api` scope is mapped (README, release workflow). */
 export const ORG_REGISTRY = 'https://npm.banking-api.example.com/';

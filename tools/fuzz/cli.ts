@@ -4,8 +4,9 @@
 // that lacks the scope; a body the schema forbids; a random JSON body. It fails on any 5xx, any
 // connection held past 5 s, any 2xx without the scope, any schema-invalid body not refused with 400, and
 // on any fault the mock logs; the mock must still serve at the end.
-import './env.ts';
+import '../../scripts/env.ts';
 import fc from 'fast-check';
+import { commandLine, wholeNumber } from '../../scripts/command-line.ts';
 import {
   honestLength,
   invalidBodies,
@@ -14,13 +15,12 @@ import {
   requestBytes,
   scoped,
   spellingOf,
-} from '../test/contract/helpers/attacks.ts';
-import { accountId, raw, rawAgent } from '../test/contract/helpers/clients.ts';
-import { validRequest } from '../test/contract/helpers/requests.ts';
-import type { Operation } from '../test/contract/helpers/spec.ts';
-import { sendOverTls } from '../test/contract/helpers/wire.ts';
-import { startTestMock, type TestMock } from '../test/support/mock-server.ts';
-import { commandLine, wholeNumber } from './command-line.ts';
+} from '../../test/contract/helpers/attacks.ts';
+import { accountId, raw, rawAgent } from '../../test/contract/helpers/clients.ts';
+import { validRequest } from '../../test/contract/helpers/requests.ts';
+import type { Operation } from '../../test/contract/helpers/spec.ts';
+import { sendOverTls } from '../../test/contract/helpers/wire.ts';
+import { startTestMock, type TestMock } from '../../test/support/mock-server.ts';
 
 const usage = `Usage: npm run fuzz [-- --requests <n>] [--concurrency <n>] [--seed <n>] [--only <n>]
   Hostile requests against the mock over mTLS; exit 1 on any 5xx, crash or scope bypass.

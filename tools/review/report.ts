@@ -155,7 +155,7 @@ export function renderReport(review: Review): string {
     ...lintLines(review.lint),
     ...typeLines(review),
     ...gapLines(review),
-    `<sub>Classified by \`redocly diff\` (diff-recommended rules) plus the review's rules (scripts/review/rules).</sub>`,
+    `<sub>Classified by \`redocly diff\` (diff-recommended rules) plus the review's rules (tools/review/rules).</sub>`,
     '',
   ].join('\n');
 }

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { stringify } from 'yaml';
 import { type LoadedContract, renderModel } from '../model/load.ts';
-import { bundledJsonPath, bundledYamlPath, generatedDir, modelPath } from './paths.ts';
+import { bundledJsonPath, bundledYamlPath, generatedDir, modelPath } from '../scripts/paths.ts';
 
 const header = '# generated — do not edit; source: openapi.yaml\n';
 

@@ -1,13 +1,13 @@
 // Lint step: Spectral (spectral:oas + OWASP + house rules, .spectral.yaml) and Redocly (redocly.yaml), in-process.
-import './env.ts';
+import '../../scripts/env.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { getLineColLocation, lint as redoclyLint, YamlParseError } from '@redocly/openapi-core';
-import { pointerSegments } from '../model/pointer.ts';
-import { contractConfig } from '../model/redocly.ts';
-import { commandLine } from './command-line.ts';
-import { root, specPath } from './paths.ts';
+import { pointerSegments } from '../../model/pointer.ts';
+import { contractConfig } from '../../model/redocly.ts';
+import { commandLine } from '../../scripts/command-line.ts';
+import { root, specPath } from '../../scripts/paths.ts';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -67,7 +67,7 @@ function failWaiting(error: Error): void {
 
 function spectralWorker(): Worker {
   if (spectral) return spectral;
-  const worker = new Worker(new URL('./lint/spectral-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./spectral-worker.mjs', import.meta.url), {
     workerData: { ruleset: spectralRulesetPath },
   });
   worker.on('message', ({ id, diagnostics, error }: Answer) => {
@@ -183,7 +183,7 @@ export async function lint(file = specPath): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const usage =
-    'Usage: node scripts/launch.mjs scripts/lint.ts [<spec file>]  (Spectral, Redocly and house rules; default openapi.yaml)';
+    'Usage: node scripts/launch.mjs pipeline/lint/index.ts [<spec file>]  (Spectral, Redocly and house rules; default openapi.yaml)';
   const { positionals } = commandLine(usage, { allowPositionals: true });
   lint(positionals[0] ? path.resolve(positionals[0]) : specPath).then(
     () => console.log('lint: no problems'),

@@ -14,8 +14,8 @@ import {
   type RouteResult,
 } from '@banking-api/contract';
 import { pkiFiles, signToken } from '@banking-api/mock';
-import { root } from '../paths.ts';
-import { operationAnchor } from './anchors.ts';
+import { operationAnchor } from '../../pipeline/docs/anchors.ts';
+import { root } from '../../scripts/paths.ts';
 
 /** Where the page finds the panel, the operations and the proxy. */
 export const TRY_IT_PREFIX = '/__try-it/';

@@ -1,28 +1,28 @@
 // Docs step: the offline Redoc reference site in generated/site/ (not committed), from the loaded contract plus
 // the guides in docs/*.md: code samples and per-operation notes, made from the model, go into a docs-only copy
 // of the bundle.
-import './env.ts';
+import '../../scripts/env.ts';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Json, type LoadedContract, loadContract } from '../model/load.ts';
-import { redoclyConfig } from '../model/redocly.ts';
-import { operationObjects } from '../model/references.ts';
-import { renderBundle } from './bundle.ts';
-import { changelogPage } from './docs/changelog.ts';
-import { checkLinks, readGuides } from './docs/guides.ts';
-import { describeOperation } from './docs/notes.ts';
-import { openQuestions } from './docs/open-questions.ts';
+import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
+import { redoclyConfig } from '../../model/redocly.ts';
+import { operationObjects } from '../../model/references.ts';
+import { root, specPath } from '../../scripts/paths.ts';
+import { renderBundle } from '../bundle.ts';
+import { changelogPage } from './changelog.ts';
+import { checkLinks, readGuides } from './guides.ts';
+import { describeOperation } from './notes.ts';
+import { openQuestions } from './open-questions.ts';
 import {
   checkServerThemeSheet,
   REDOC_SCRIPT,
   redocScript,
   splitPage,
   withMinifiedTemplateStyle,
-} from './docs/page.ts';
-import { type RenderInput, renderInProcess, renderWithCli } from './docs/redoc.ts';
-import { codeSamples, defaultBaseUrl } from './docs/samples.ts';
-import { type DocsTheme, themeCss } from './docs/theme.ts';
-import { root, specPath } from './paths.ts';
+} from './page.ts';
+import { type RenderInput, renderInProcess, renderWithCli } from './redoc.ts';
+import { codeSamples, defaultBaseUrl } from './samples.ts';
+import { type DocsTheme, themeCss } from './theme.ts';
 
 export const docsDir = path.join(root, 'docs');
 export const siteDir = path.join(root, 'generated/site');

@@ -1,8 +1,8 @@
 // Spec review for pull requests: what changed for clients since a base ref, and whether it breaks them.
 // Exit 1 when a breaking change is not acknowledged (major bump or info.x-breaking-changes-acknowledged).
-import './env.ts';
+import '../../scripts/env.ts';
 import { pathToFileURL } from 'node:url';
-import { main } from './review/cli.ts';
+import { main } from './command.ts';
 
 export { main };
 

@@ -36,7 +36,7 @@ export async function readGuides(dir: string, present: string[]): Promise<Guide[
   const unlisted = present.filter((f) => f.endsWith('.md') && !GUIDE_FILES.includes(f));
   if (unlisted.length)
     throw new Error(
-      `docs: add ${unlisted.join(', ')} to GUIDE_FILES in scripts/docs/guides.ts (sidebar order)`,
+      `docs: add ${unlisted.join(', ')} to GUIDE_FILES in pipeline/docs/guides.ts (sidebar order)`,
     );
   const files = GUIDE_FILES.map((file) => path.relative(process.cwd(), path.join(dir, file)));
   const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => undefined)));

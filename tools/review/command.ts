@@ -1,9 +1,9 @@
-// The review's command line (scripts/review.ts starts it): options, the base snapshot, the engine, the
+// The review's command line (tools/review/cli.ts starts it): options, the base snapshot, the engine, the
 // review and its reports. Exit 1 when a breaking change is not acknowledged.
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, specPath } from '../paths.ts';
+import { root, specPath } from '../../scripts/paths.ts';
 import { startDiffEngine } from './diff-engine.ts';
 import { defaultBase, repoOf, snapshotAt } from './git-snapshot.ts';
 import type { Review } from './run.ts';
