@@ -20,7 +20,6 @@ const PACKAGES: { name: string; embeds: Record<string, string> }[] = [
     // Prism's preloads are CommonJS files that the compiler does not copy.
     name: 'mock',
     embeds: {
-      'dist/orphan-guard.cjs': 'packages/mock/src/orphan-guard.cjs',
       'dist/faker-timestamps.cjs': 'packages/mock/src/faker-timestamps.cjs',
     },
   },

@@ -1,6 +1,13 @@
 // x-codeSamples for one operation of the model: TypeScript with @banking-api/client, and curl.
 // test/docs/samples.test.ts type-checks every TypeScript sample against the client.
-import type { MediaType, Operation, Parameter, Server } from '@banking-api/contract';
+import {
+  type MediaType,
+  type Operation,
+  type Parameter,
+  parameterExample,
+  requestMedia,
+  type Server,
+} from '@banking-api/contract';
 
 export interface CodeSample {
   lang: string;
@@ -8,11 +15,8 @@ export interface CodeSample {
   source: string;
 }
 
-/** The parameter's first example: what the samples fill in. */
-const exampleOf = (p: Parameter): unknown => p.examples[0]?.value;
-
 const placeholder = (p: Parameter) => {
-  const example = exampleOf(p);
+  const example = parameterExample(p);
   return example === undefined ? `<${p.name}>` : typeof example === 'string' ? example : String(example);
 };
 
@@ -35,7 +39,7 @@ function tsLiteral(value: unknown, pad = ''): string {
 }
 
 /** The request body the samples send: the first media type, with its first example. */
-const bodyOf = (op: Operation): MediaType | undefined => op.requestBody?.content[0];
+const bodyOf = requestMedia;
 const bodyExample = (body: MediaType): unknown => body.examples[0]?.value ?? {};
 
 const isMultipart = (op: Operation) => bodyOf(op)?.mediaType === 'multipart/form-data';
@@ -73,7 +77,7 @@ function tsParams(op: Operation): string | undefined {
     const params = op.parameters.filter((p) => p.in === where);
     if (!params.length) continue;
     const fields = params.map((p) => {
-      const example = exampleOf(p);
+      const example = parameterExample(p);
       const value =
         op.idempotency && p.in === op.idempotency.in && p.name === op.idempotency.parameter
           ? 'idempotencyId'

@@ -21,7 +21,7 @@ import {
 import { REDOC_SCRIPT } from '../../pipeline/docs/page.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
-import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
+import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
 
 const resultsDir = path.join(root, 'test-results');
 let browser: Browser;

@@ -13,8 +13,8 @@ import { docs, siteDir } from '../../pipeline/docs/index.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
 import { createTryIt, TRY_IT_HEAD, type TryItOptions } from '../../tools/docs-serve/try-it.ts';
+import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
 
 let contract: LoadedContract;
 let mock: TestMock;

@@ -11,7 +11,9 @@ import {
   type ContractModel,
   createRouter,
   type Operation,
+  parameterExample,
   type RouteResult,
+  requestMedia,
 } from '@banking-api/contract';
 import { pkiFiles, signToken } from '@banking-api/mock';
 import { operationAnchor } from '../../pipeline/docs/anchors.ts';
@@ -56,7 +58,7 @@ function scopesFor(op: Operation): string[] | undefined {
 
 export function tryItOperations(model: ContractModel): TryItOperation[] {
   return model.operations.map((op) => {
-    const content = op.requestBody?.content[0];
+    const content = requestMedia(op);
     return {
       anchor: operationAnchor(op).slice(2),
       method: op.method,
@@ -64,7 +66,7 @@ export function tryItOperations(model: ContractModel): TryItOperation[] {
       scopes: scopesFor(op) ?? [],
       parameters: op.parameters
         .filter((p) => p.in !== 'cookie')
-        .map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.examples[0]?.value })),
+        .map((p) => ({ name: p.name, in: p.in, required: p.required, example: parameterExample(p) })),
       body: content && {
         mediaType: content.mediaType,
         examples: content.examples.map(({ name, summary, value }) => ({ name, summary, value })),

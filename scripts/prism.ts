@@ -1,12 +1,15 @@
-// Starts Prism as a child process on a loopback port and tells when it is ready or has died.
+// Starts bare Prism (its own CLI) as a child process on a loopback port and tells when it is ready or has
+// died: the baseline of bench/mock.ts and the example check of the contract tests (through test/support).
+// The mock itself runs Prism in-process (packages/mock/src/prism-engine.ts); this is not part of it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const prismCli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-const preload = (file: string) => ['-r', fileURLToPath(new URL(file, import.meta.url))];
+const orphanGuard = fileURLToPath(new URL('./prism-orphan-guard.cjs', import.meta.url));
 
 export interface PrismOptions {
   mode: 'mock' | 'proxy';
@@ -34,28 +37,10 @@ export interface PrismProcess {
   stop(): Promise<void>;
 }
 
-/** A free loopback port: Prism prints its port only at log levels that slow it down, so we choose it. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port || (await freePort(host));
-  const args = [
-    ...preload('./orphan-guard.cjs'),
-    ...preload('./faker-timestamps.cjs'),
-    prismCli,
-    options.mode,
-    options.specPath,
-  ];
+  const args = ['-r', orphanGuard, prismCli, options.mode, options.specPath];
   if (options.mode === 'proxy') args.push(options.upstream ?? '');
   args.push('--host', host, '--port', String(port), '-v', options.logLevel ?? 'fatal');
   if (options.errors) args.push('--errors');

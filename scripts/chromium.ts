@@ -1,4 +1,5 @@
-// Debian's chromium driven by playwright-core, offline: one launch per test file, every request recorded.
+// Debian's chromium driven by playwright-core, offline: one launch per test file or benchmark load, every
+// request recorded. The docs tests reach it through test/support/browser.ts; bench/docs.ts directly.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
