@@ -28,7 +28,7 @@ export const OPERATION_METHODS: readonly HttpMethod[] = [
   'TRACE',
 ];
 /** The header of account-scoped operations (contract §4, rule 2); the package's ACCOUNT_HEADER, pinned equal by a test. */
-const ACCOUNT_HEADER = 'x-account-id';
+export const ACCOUNT_HEADER = 'x-account-id';
 
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);

@@ -19,9 +19,13 @@ type Step = {
 // In the order they start: docs first, so that its CLI process works while this one lints and compiles.
 const steps: Step[] = [
   {
+    // The docs step asks @banking-api/contract's queries: that package is compiled first (a few small files).
     name: 'docs',
     after: [],
-    run: async (contract) => (await import('./docs/index.ts')).docs(await contract()),
+    run: async (contract) => {
+      await (await import('./packages.ts')).contractPackage();
+      return (await import('./docs/index.ts')).docs(await contract());
+    },
   },
   { name: 'lint', after: [], run: async () => (await import('./lint/index.ts')).lint() },
   {

@@ -128,12 +128,37 @@ async function writeOut(file: string, text: string): Promise<void> {
   await writeFile(file, text);
 }
 
+type Package = (typeof PACKAGES)[number];
+
+/** Compiles one package and copies in the generated files it embeds. */
+async function buildPackage({ name, embeds }: Package): Promise<void> {
+  const dir = path.join(root, 'packages', name);
+  await compilePackage(dir);
+  await copyEmbeds(name, embeds);
+}
+
+const copyEmbeds = (name: string, embeds: Record<string, string>) =>
+  Promise.all(
+    Object.entries(embeds).map(([to, from]) =>
+      copyFile(path.join(root, from), path.join(root, 'packages', name, to)),
+    ),
+  );
+
+const CONTRACT = PACKAGES[0] as Package;
+let contractBuilt: Promise<void> | undefined;
+
+/**
+ * @banking-api/contract, compiled once per build with the generated files as they are (committed, so present
+ * on a fresh clone): the docs step asks its queries and starts before the bundle and types steps are done.
+ */
+export function contractPackage(): Promise<void> {
+  contractBuilt ??= buildPackage(CONTRACT);
+  return contractBuilt;
+}
+
+/** Every package, in dependency order; the contract's embeds copied again, as bundle and types rewrote them. */
 export async function packages(): Promise<void> {
-  for (const { name, embeds } of PACKAGES) {
-    const dir = path.join(root, 'packages', name);
-    await compilePackage(dir);
-    await Promise.all(
-      Object.entries(embeds).map(([to, from]) => copyFile(path.join(root, from), path.join(dir, to))),
-    );
-  }
+  await contractPackage();
+  for (const pkg of PACKAGES.slice(1)) await buildPackage(pkg);
+  await copyEmbeds(CONTRACT.name, CONTRACT.embeds);
 }

@@ -1,5 +1,5 @@
 // Redoc's section ids (the `#/…` of a link) of the sections the build links to.
-import type { Operation } from '../../packages/contract/src/model.ts';
+import type { Operation } from '@banking-api/contract';
 import { slug } from './guides.ts';
 
 /** `#/pix/refundpix`: Redoc puts an operation under its first tag, by its operationId. */

@@ -1,6 +1,6 @@
 // The "Changelog" page of the site, from CHANGELOG.md (written by `npm run review -- --release`, one entry per
 // released info.version): breaking changes marked, and every operation it names linked to its section.
-import type { ContractModel } from '../../packages/contract/src/model.ts';
+import type { ContractModel } from '@banking-api/contract';
 import { operationAnchor } from './anchors.ts';
 
 /** An entry's heading as the review writes it: `## 1.2.0 - 2026-11-23`. */

@@ -10,6 +10,7 @@ import { operationObjects } from '../../model/references.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { renderBundle } from '../bundle.ts';
 import { changelogPage } from './changelog.ts';
+import { expandGuideTables } from './guide-tables.ts';
 import { checkLinks, readGuides } from './guides.ts';
 import { describeOperation } from './notes.ts';
 import { openQuestions } from './open-questions.ts';
@@ -40,7 +41,8 @@ const REMOTE_ASSETS =
 /** The docs-only copy of the bundle: guides, open questions and changelog as tags, notes and code samples on every operation. */
 export async function docsSpec({ bundle, model, operationPointers }: LoadedContract): Promise<Json> {
   const doc = structuredClone(bundle);
-  const guides = await readGuides(docsDir, await readdir(docsDir));
+  const read = await readGuides(docsDir, await readdir(docsDir));
+  const guides = read.map((guide) => expandGuideTables(guide, model));
   const guideTags = [
     ...guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true })),
     { name: OPEN_QUESTIONS, description: openQuestions(model), 'x-traitTag': true },
