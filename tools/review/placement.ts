@@ -7,7 +7,6 @@ import { changedOperations, operationsOf, type Sides } from './attribution.ts';
 import { nodeAt } from './describe.ts';
 import type { Draft, Finding, Side } from './finding.ts';
 import { levelOf } from './finding.ts';
-import type { Locator } from './lines.ts';
 import { DOCUMENT } from './operations.ts';
 
 /** The folder each side's file names are relative to (the repository, or the snapshot of the base). */
@@ -57,25 +56,22 @@ function uniqueIds(findings: Finding[]): Finding[] {
   });
 }
 
+/** The line a pointer of one side's spec is written on (its nearest ancestor's when it is not there). */
+export type Locator = (side: Side, pointer: string) => number;
+
 /** Where a draft is written; a removal also where it shows in the head (its nearest surviving ancestor). */
-function locationOf(at: Draft['at'], roots: Roots, headFile: string, locate: Locator): Finding['location'] {
-  const line = locate(at.file, at.pointer);
-  const headLine = at.side === 'head' ? line : locate(headFile, at.pointer);
+function locationOf(at: Draft['at'], roots: Roots, locate: Locator): Finding['location'] {
+  const line = locate(at.side, at.pointer);
+  const headLine = at.side === 'head' ? line : locate('head', at.pointer);
   return { side: at.side, file: path.relative(roots[at.side], at.file), line, pointer: at.pointer, headLine };
 }
 
-export function placeFindings(
-  drafts: Draft[],
-  sides: Sides,
-  roots: Roots,
-  headFile: string,
-  locate: Locator,
-): Finding[] {
+export function placeFindings(drafts: Draft[], sides: Sides, roots: Roots, locate: Locator): Finding[] {
   const changed = changedOperations(sides);
   const findings = drafts.flatMap((draft) => {
     const operations =
       draft.operations ?? (draft.change ? operationsOf(draft.change, sides, changed) : [DOCUMENT]);
-    const location = locationOf(draft.at, roots, headFile, locate);
+    const location = locationOf(draft.at, roots, locate);
     const { pointer, side } = draft.at;
     const bundle = sides[side].bundle;
     return operations.map((operation) => ({

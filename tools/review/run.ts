@@ -7,9 +7,8 @@ import { type Gate, gate } from './ack.ts';
 import type { Sides } from './attribution.ts';
 import { EMPTY_SPEC, type EngineReport, startDiffEngine } from './diff-engine.ts';
 import { typesUnchanged } from './docs-only.ts';
-import { type Finding, overallImpact } from './finding.ts';
+import { type Finding, overallImpact, type Side } from './finding.ts';
 import { type GapsDelta, gapsDelta } from './gaps.ts';
-import { createLocator } from './lines.ts';
 import { type LintDelta, lintDelta } from './lint-delta.ts';
 import { renamedOperations } from './path-params.ts';
 import { lintSpec, type Problem, renderTypes } from './pipeline.ts';
@@ -117,7 +116,9 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
     head: input.roots?.head ?? path.dirname(files.head),
   };
   const drafts = runRules({ changes: report.changes, sides, files });
-  const findings = placeFindings(drafts, sides, roots, files.head, createLocator());
+  // Lines come from the documents each side was loaded from: no spec file is read or parsed again.
+  const locate = (side: Side, pointer: string) => sides[side].locate(pointer).line;
+  const findings = placeFindings(drafts, sides, roots, locate);
   const version = checkVersion(base.model.version, head.model.version, overallImpact(findings));
   const operations = [...base.model.operations, ...head.model.operations];
   return {
