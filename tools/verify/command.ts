@@ -2,9 +2,8 @@
 // connection error). The reports go to the terminal and, when asked, to files.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkById } from '@banking-api/conformance';
+import { checkById, createClient } from '@banking-api/conformance';
 import { type ContractModel, contractModel } from '@banking-api/contract';
-import { createClient } from './http.ts';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.ts';
 import { checkCredentials } from './preflight.ts';
 import { productionMatches } from './production.ts';

@@ -7,7 +7,6 @@ export { type ByteMutation, byteMutation, honestLength, mutate } from './attacks
 export { type ForbiddenBody, forbiddenBodies } from './attacks/forbidden-bodies.js';
 export { ATTACKS } from './attacks/registry.js';
 export { scopedOperations, spellingOf } from './attacks/spellings.js';
-export { sendOverTls, type TlsEndpoint, type WireAnswer, wireBody } from './attacks/tls.js';
 export { isClientError, isSuccess } from './checks/call.js';
 export type {
   AnswerCheck,
@@ -29,7 +28,7 @@ export {
   invalidRequestBodies,
 } from './mutations/invalid-requests.js';
 export { wrongTypeFor } from './mutations/wrong-type.js';
-export { type RequestOptions, requestFor, urlOf } from './requests/build.js';
+export { type RequestOptions, requestFor, urlOf, validRequestFor } from './requests/build.js';
 export { encodeBody, firstBody, multipartBoundary } from './requests/encode.js';
 export { exampleRequests, type NamedRequest } from './requests/examples.js';
 export { isMultipart, jsonBodySchema } from './requests/media.js';
@@ -40,6 +39,8 @@ export {
   type ValueOptions,
 } from './requests/values.js';
 export { type RenderOptions, rawRequest, renderRequest } from './requests/wire.js';
+export { type Client, type ClientOptions, createClient, describeError, type TlsFiles } from './send/http.js';
+export { sendOverTls, type TlsEndpoint, type WireAnswer, wireBody } from './send/tls.js';
 export {
   type Answer,
   type CheckContext,

@@ -3,8 +3,8 @@
 // registry.ts; its generators (bytes.ts, spellings.ts, forbidden-bodies.ts) are usable on their own.
 import type { Operation } from '@banking-api/contract';
 import type fc from 'fast-check';
+import type { WireAnswer } from '../send/tls.js';
 import type { Answer, Probe } from '../types.js';
-import type { WireAnswer } from './tls.js';
 
 /** The server under attack, as the attacks reach it. */
 export interface AttackTarget {

@@ -1,6 +1,7 @@
 // A request for an operation: its parameters filled in (values.ts), the given body and credential.
 import { fillPath, type Operation } from '@banking-api/contract';
 import type { Credential, EncodedBody, Probe } from '../types.js';
+import { firstBody } from './encode.js';
 import { type ParameterValues, parameterValues, type ValueOptions } from './values.js';
 
 export interface RequestOptions extends ValueOptions {
@@ -31,4 +32,10 @@ export function requestFor(op: Operation, options: RequestOptions = {}): Probe {
 export function urlOf(template: string, values: Pick<ParameterValues, 'path' | 'query'>): string {
   const query = new URLSearchParams(values.query as Record<string, string>);
   return `${fillPath(template, values.path)}${query.size ? `?${query}` : ''}`;
+}
+
+/** A valid request for `op`: `requestFor` with the body at its first example unless another is given. */
+export function validRequestFor(op: Operation, options: RequestOptions = {}): Probe {
+  const body = options.body ?? firstBody(op);
+  return requestFor(op, { ...options, ...(body && { body }) });
 }

@@ -1,7 +1,7 @@
 // A valid request with its bytes mutated (request line, headers, body, multipart) over a fresh mTLS
 // connection: no 5xx, no connection held.
 import fc from 'fast-check';
-import { requestFor } from '../../requests/build.js';
+import { validRequestFor } from '../../requests/build.js';
 import { renderRequest } from '../../requests/wire.js';
 import type { Attack } from '../attack.js';
 import { wireOutcome } from '../attack.js';
@@ -18,7 +18,7 @@ export const mutatedBytes: Attack = {
         honest: fc.boolean(),
       })
       .map(({ op, mutations, honest }) => async () => {
-        const probe = requestFor(op, { idempotency: 'example' });
+        const probe = validRequestFor(op, { idempotency: 'example' });
         let bytes: Buffer = Buffer.from(renderRequest(probe, { token: target.tokens.all }), 'latin1');
         for (const m of mutations) bytes = mutate(bytes, m);
         if (honest) bytes = honestLength(bytes);

@@ -1,6 +1,6 @@
 // A spelling of a scoped operation's path with a token that lacks the scope: never a success.
 import fc from 'fast-check';
-import { requestFor } from '../../requests/build.js';
+import { validRequestFor } from '../../requests/build.js';
 import { renderRequest } from '../../requests/wire.js';
 import { type Attack, wireOutcome } from '../attack.js';
 import { scopedOperations, spellingOf } from '../spellings.js';
@@ -12,7 +12,7 @@ export const scopeBypass: Attack = {
     fc
       .constantFrom(...scopedOperations(target.operations))
       .chain((op) => {
-        const probe = requestFor(op, { idempotency: 'example' });
+        const probe = validRequestFor(op, { idempotency: 'example' });
         const [path, query] = probe.path.split('?');
         return spellingOf(path ?? '/').map((spelled) => ({
           op,

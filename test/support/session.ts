@@ -1,9 +1,10 @@
 // The one mock behind the gateway suites (test/contract/mock.test.ts): started on first use, so each
-// suite's beforeAll can ask for it, and stopped once by the aggregating file.
+// suite's beforeAll can ask for it, and stopped once by the aggregating file; and the session a suite
+// works with (a token, a client and a raw agent of that mock).
 import type { Agent } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestMock, type TestMock } from '../../support/mock-server.ts';
 import { bankingClient, rawAgent } from './clients.ts';
+import { startTestMock, type TestMock } from './mock-server.ts';
 import { type Spec, specOf } from './spec.ts';
 
 let shared: Promise<{ mock: TestMock; spec: Spec }> | undefined;

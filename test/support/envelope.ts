@@ -1,4 +1,4 @@
-// Assertions on the contract's error envelope: what every refusal of the mock must look like.
+// Assertions on the contract's error envelope (vitest): what every refusal of the mock must look like.
 import { expect } from 'vitest';
 import type { CallResult } from './clients.ts';
 import type { Spec } from './spec.ts';

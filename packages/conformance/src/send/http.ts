@@ -1,7 +1,7 @@
-// The verifier's HTTP client: undici over mutual TLS with bounded timeouts. The tokens live here only;
-// everything else names them by credential.
+// The HTTP client of a server under test: undici over mutual TLS with bounded timeouts. The tokens live
+// here only; everything else names them by credential.
 import { Agent, type Dispatcher, request } from 'undici';
-import { type Answer, ConnectionError, type Credential, type Probe, type Send } from './types.ts';
+import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
 
 export interface TlsFiles {
   /** PEM contents, not file names. */
@@ -23,6 +23,7 @@ export interface Client {
   close(): Promise<void>;
 }
 
+/** A client of `options.target`; close it when done. */
 export function createClient(options: ClientOptions): Client {
   const timeout = options.timeoutMs ?? 10_000;
   const { ca, cert, key } = options.tls;
@@ -65,7 +66,7 @@ async function exchange(
     const text = await res.body.text();
     return { status: res.statusCode, mediaType: mediaTypeOf(res.headers), headers: flat(res.headers), text };
   } catch (error) {
-    throw new ConnectionError(`${probe.method} ${url}: ${describe(error)}`);
+    throw new ConnectionError(`${probe.method} ${url}: ${describeError(error)}`);
   }
 }
 
@@ -84,7 +85,7 @@ function mediaTypeOf(headers: Record<string, string | string[] | undefined>): st
 }
 
 /** The innermost cause's code and message: undici wraps TLS and socket errors. */
-export function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
   while (current?.cause) current = current.cause as typeof current;
   const code = current?.code ? `${current.code}: ` : '';

@@ -1,12 +1,12 @@
-// Clients of the mock for the contract tests: the published client over mTLS, and raw undici for
-// requests the typed client refuses to send (missing headers, no token, malformed bodies).
-
+// Clients of the mock for the tests: the published client over mTLS, raw undici for requests the typed
+// client refuses to send (missing headers, no token, malformed bodies), and the endpoint for raw bytes
+// over TLS (the conformance engine's sendOverTls).
 import { createBankingClient } from '@banking-api/client';
+import { isMultipart, type TlsEndpoint } from '@banking-api/conformance';
+import type { Operation } from '@banking-api/contract';
 import type { Environment } from '@banking-api/mock';
 import { Agent, request } from 'undici';
-import type { TestMock } from '../../support/mock-server.ts';
-import { cnabForm, isMultipart } from './requests.ts';
-import type { Operation } from './spec.ts';
+import type { TestMock } from './mock-server.ts';
 
 export { TransportError } from '@banking-api/client';
 export const accountId = '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34';
@@ -77,4 +77,17 @@ export async function raw(
     // not JSON: keep the text
   }
   return { status: res.statusCode, headers: res.headers, body, text };
+}
+
+/** Where raw bytes go: the mock, with the environment's client certificate. */
+export function tlsEndpoint(mock: TestMock, env: Environment = 'sandbox'): TlsEndpoint {
+  const { cert, key } = mock.mock.pki.clients[env];
+  return { url: mock.url, cert, key, ca: mock.mock.pki.serverCa };
+}
+
+/** A small CNAB upload as multipart form data (for calls made without the client's upload helper). */
+export function cnabForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob(['header\r\ntrailer\r\n']), 'CB231101.REM');
+  return form;
 }
