@@ -16,6 +16,7 @@ const PACKAGES: { name: string; embeds: Record<string, string> }[] = [
     },
   },
   { name: 'client', embeds: {} },
+  { name: 'conformance', embeds: {} },
   {
     // Prism's preloads are CommonJS files that the compiler does not copy.
     name: 'mock',

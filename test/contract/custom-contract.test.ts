@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadContract } from '../../model/load.ts';
 import { operationObjects } from '../../model/references.ts';
 import { specPath as sourcePath } from '../../scripts/paths.ts';
+import { bankingClient, callOperation } from '../support/clients.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import { bankingClient, callOperation } from './helpers/clients.ts';
-import { validRequest } from './helpers/requests.ts';
+import { validRequest } from '../support/requests.ts';
 
 const changedScope = 'webhook.admin';
 let work: string;

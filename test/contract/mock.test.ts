@@ -2,7 +2,7 @@
 // since Prism's start-up is most of each suite's cost. Each suite lives in ./suites.
 import { contractModel } from '@banking-api/contract';
 import { afterAll, describe } from 'vitest';
-import { stopSharedMock } from './helpers/shared.ts';
+import { stopSharedMock } from '../support/session.ts';
 import { bypassSuite } from './suites/bypass.ts';
 import { examplesSuite } from './suites/examples.ts';
 import { fuzzSuite } from './suites/fuzz.ts';

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { makeCa, makeClientCert, makeServerCert, type Violation } from '@banking-api/mock';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bankingClient } from '../support/clients.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import { bankingClient } from './helpers/clients.ts';
 
 let upstream: Server;
 let mock: TestMock;

@@ -2,7 +2,7 @@
 import type { Operation } from '@banking-api/contract';
 import type { Environment, Mock } from '@banking-api/mock';
 import { Agent, request } from 'undici';
-import { validRequest } from '../contract/helpers/requests.ts';
+import { validRequest } from '../support/requests.ts';
 
 export interface Answer {
   status: number;

@@ -3,8 +3,8 @@
 import type { Operation } from '@banking-api/contract';
 import { replayHeader } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { validRequest } from '../contract/helpers/requests.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
+import { validRequest } from '../support/requests.ts';
 import { type Caller, caller, operation, validCall } from './mtls.ts';
 
 /** Operations with an idempotency identifier and a JSON example body, from the model. */

@@ -1,13 +1,15 @@
-// The verifier's parts that need no server: generated invalid bodies, curl reproductions, the
-// production guard and the command line.
+// The verifier's parts that need no server: generated invalid bodies and requests (the conformance
+// engine's, as verify uses them), curl reproductions, the production guard and the command line.
+import { invalidBodies, type Probe, requestFor } from '@banking-api/conformance';
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
+import { conforms } from '@banking-api/contract/validators';
 import { describe, expect, test } from 'vitest';
 import { curlCommand, shellQuote } from '../../tools/verify/curl.ts';
-import { probeFor } from '../../tools/verify/inputs.ts';
-import { invalidBodies } from '../../tools/verify/mutations.ts';
 import { parseOptions, UsageError } from '../../tools/verify/options.ts';
 import { productionMatches } from '../../tools/verify/production.ts';
-import { conforms } from '../../tools/verify/schemas.ts';
+
+/** A request as verify sends it (tools/verify used to call this probeFor). */
+const probeFor = (op: Operation, seed: number): Probe => requestFor(op, { seed });
 
 const model = contractModel();
 const jsonBodies = model.operations.flatMap((op) =>

@@ -1,15 +1,15 @@
 // Before any check: one example request with the full token. A refused token or certificate pair is a
 // mistake in the command (exit 2 with what to fix), not hundreds of failures of the server.
+
+import { exampleRequests, requestFor } from '@banking-api/conformance';
 import { bearerScopes, type ContractModel } from '@banking-api/contract';
-import { exampleProbes } from './checks/positive.ts';
-import { probeFor } from './inputs.ts';
 import { UsageError } from './options.ts';
 import type { Send } from './types.ts';
 
 export async function checkCredentials(model: ContractModel, send: Send, seed: number): Promise<void> {
   const op = model.operations[0];
   if (!op) return;
-  const probe = exampleProbes(op, seed)[0]?.probe ?? probeFor(op, seed);
+  const probe = exampleRequests(op, seed)[0]?.probe ?? requestFor(op, { seed });
   const answer = await send(probe); // no answer at all: a ConnectionError, also exit 2
   const needsNoScope = bearerScopes(op).some((scopes) => scopes.length === 0);
   if (answer.status === 401 || (answer.status === 403 && needsNoScope)) {

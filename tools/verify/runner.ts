@@ -1,13 +1,11 @@
-// Runs every check family over every operation of the model and gathers the report.
+// Runs the conformance engine's checks over the model and gathers the report: the operation checks on
+// each operation (the first alone, then a few at a time), then the path checks, then the once-per-run ones.
+
+import { allChecks, type CheckContext, operationsByPath, type ProbeCheck } from '@banking-api/conformance';
 import type { ContractModel, Operation } from '@banking-api/contract';
-import { authChecks } from './checks/auth.ts';
-import { methodChecks } from './checks/methods.ts';
-import { negativeChecks } from './checks/negative.ts';
-import { positiveChecks } from './checks/positive.ts';
-import { tlsCheck } from './checks/tls.ts';
 import { collectFindings } from './findings.ts';
 import { noteOpenQuestions } from './open-questions.ts';
-import type { CheckContext, Failure, Note, Send, VerifyOptions } from './types.ts';
+import type { Failure, Note, Send, VerifyOptions } from './types.ts';
 
 export interface CheckResult {
   readonly operation: string;
@@ -44,8 +42,9 @@ export async function runVerify(model: ContractModel, send: Send, options: Verif
   const [first, ...rest] = model.operations;
   if (first) await verifyOperation(ctx, first); // alone first: a wrong target or certificate fails fast
   await inPool(rest, concurrency, (op) => verifyOperation(ctx, op));
-  await methodChecks(ctx, model.operations);
-  if (first) await tlsCheck(ctx, first);
+  for (const check of probeChecks('path'))
+    for (const [path, ops] of operationsByPath(model.operations)) await check.run(ctx, path, ops);
+  for (const check of probeChecks('contract')) await check.run(ctx);
   const failedRuns = new Set(findings.failures.map((f) => `${f.operation}\n${f.check}`));
   return {
     target: options.target,
@@ -61,10 +60,15 @@ export async function runVerify(model: ContractModel, send: Send, options: Verif
   };
 }
 
+/** The registry's probe checks of one scope, in registry order. */
+function probeChecks<S extends ProbeCheck['scope']>(scope: S): Extract<ProbeCheck, { scope: S }>[] {
+  return allChecks().filter(
+    (c): c is Extract<ProbeCheck, { scope: S }> => c.kind === 'probe' && c.scope === scope,
+  );
+}
+
 async function verifyOperation(ctx: CheckContext, op: Operation): Promise<void> {
-  await positiveChecks(ctx, op);
-  await negativeChecks(ctx, op);
-  await authChecks(ctx, op);
+  for (const check of probeChecks('operation')) await check.run(ctx, op);
 }
 
 /** Runs `work` on every item, at most `size` at a time; the first error rejects. */

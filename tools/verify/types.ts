@@ -1,34 +1,17 @@
-// The shapes the verifier passes between its modules: a probe (one request to send), the answer it got,
-// and the findings (failures and notes) the checks make of it.
-import type { ContractModel, Operation } from '@banking-api/contract';
+// The shapes the verifier passes between its modules. A probe (one request), its answer and the findings
+// are the conformance engine's; the report's failures and notes, and the run's options, are verify's.
+import type { RunOptions } from '@banking-api/conformance';
 
-/** Which credential a probe carries: the full token, the token without scopes, or none. */
-export type Credential = 'token' | 'unscoped' | 'none';
-
-/** A request body exactly as sent: its bytes and content type. */
-export interface ProbeBody {
-  readonly contentType: string;
-  readonly text: string;
-}
-
-/** One request the verifier sends. `path` is filled in and carries the query string. */
-export interface Probe {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: ProbeBody;
-  readonly credential: Credential;
-  /** Leave the client certificate out (the mTLS check). */
-  readonly withoutClientCertificate?: boolean;
-}
-
-export interface Answer {
-  readonly status: number;
-  /** The media type of `content-type`, lower case, without parameters; '' when absent. */
-  readonly mediaType: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly text: string;
-}
+export {
+  type Answer,
+  type CheckContext,
+  ConnectionError,
+  type Credential,
+  type EncodedBody as ProbeBody,
+  type Findings,
+  type Probe,
+  type Send,
+} from '@banking-api/conformance';
 
 export interface Failure {
   /** `METHOD /path/{template}`. */
@@ -49,35 +32,8 @@ export interface Note {
   readonly message: string;
 }
 
-/** Sends a probe; throws a ConnectionError when no HTTP answer came. */
-export type Send = (probe: Probe) => Promise<Answer>;
-
-export interface VerifyOptions {
+export interface VerifyOptions extends RunOptions {
   readonly target: string;
-  readonly seed: number;
-  readonly maxExamples: number;
-  /** Run the scope checks (an unscoped token was given). */
-  readonly scopeChecks: boolean;
   /** File names for the curl commands. */
   readonly files: { readonly ca: string; readonly cert: string; readonly key: string };
-}
-
-/** What every check gets: the model, the options, a way to send, and the findings collector. */
-export interface CheckContext {
-  readonly model: ContractModel;
-  readonly options: VerifyOptions;
-  readonly send: Send;
-  readonly findings: Findings;
-}
-
-export interface Findings {
-  fail(operation: Operation | string, check: string, expected: string, got: string, probe: Probe): void;
-  note(operation: Operation | string, check: string, message: string): void;
-  /** Counts one check run (passed or not), for the totals and the JUnit test cases. */
-  ran(operation: Operation | string, check: string): void;
-}
-
-/** The transport failed: no HTTP answer (refused, TLS, timeout). */
-export class ConnectionError extends Error {
-  override readonly name = 'ConnectionError';
 }

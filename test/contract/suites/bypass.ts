@@ -1,19 +1,34 @@
 // One reading of the request target, tried from outside: no spelling of a path gets an operation past
 // its scope check, spellings of a path reach that path's operation, and targets that cannot be read
 // one way only are refused with 400, while the mock goes on serving.
+import {
+  wireBody as firstBody,
+  renderRequest,
+  scopedOperations as scoped,
+  sendOverTls as sendTo,
+  spellingOf,
+  validRequestFor,
+  type WireAnswer,
+} from '@banking-api/conformance';
+import type { Operation } from '@banking-api/contract';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
+import { tlsEndpoint } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
-import { requestBytes, scoped, spellingOf } from '../helpers/attacks.ts';
-import { validRequest } from '../helpers/requests.ts';
-import { sharedMock } from '../helpers/shared.ts';
-import type { Spec } from '../helpers/spec.ts';
-import { firstBody, sendOverTls } from '../helpers/wire.ts';
+import { validRequest } from '../../support/requests.ts';
+import { sharedMock } from '../../support/session.ts';
+import type { Spec } from '../../support/spec.ts';
 
 let mock: TestMock;
 let spec: Spec;
 let noScopes: string;
 let allScopes: string;
+
+/** A valid request for `op` sent to `target` (any spelling of its path) with `token`, as bytes. */
+const requestBytes = (op: Operation, target: string, token: string) =>
+  renderRequest(validRequestFor(op, { idempotency: 'example' }), { token, target });
+
+const sendOverTls = (to: TestMock, bytes: string): Promise<WireAnswer> => sendTo(tlsEndpoint(to), bytes);
 
 export function bypassSuite(): void {
   beforeAll(async () => {

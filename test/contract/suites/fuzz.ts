@@ -2,21 +2,40 @@
 // multipart) over real TLS, and bodies made invalid by each operation's schema. Whatever arrives, the
 // mock neither crashes, nor answers 5xx, nor holds the connection past 5 s; what breaks the schema is
 // refused with 400 VALIDATION_ERROR.
+import {
+  honestLength,
+  forbiddenBodies as invalidBodies,
+  mutate,
+  byteMutation as mutation,
+  renderRequest,
+  sendOverTls as sendTo,
+  validRequestFor,
+  type WireAnswer,
+} from '@banking-api/conformance';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { accountId, raw, rawAgent, tlsEndpoint } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
-import { honestLength, invalidBodies, mutate, mutation, requestBytes } from '../helpers/attacks.ts';
-import { accountId, raw, rawAgent } from '../helpers/clients.ts';
-import { validRequest } from '../helpers/requests.ts';
-import { sharedMock } from '../helpers/shared.ts';
-import type { Operation, Spec } from '../helpers/spec.ts';
-import { sendOverTls } from '../helpers/wire.ts';
+import { validRequest } from '../../support/requests.ts';
+import { sharedMock } from '../../support/session.ts';
+import type { Operation, Spec } from '../../support/spec.ts';
 
 let mock: TestMock;
 let spec: Spec;
 let agent: Agent;
 let token: string;
+
+/** A valid request for `op` sent to `target` with `token`, as bytes. */
+const requestBytes = (op: Operation, target: string, token: string) =>
+  renderRequest(validRequestFor(op, { idempotency: 'example' }), { token, target });
+
+const sendOverTls = (
+  to: TestMock,
+  bytes: string | Buffer,
+  waitMs?: number,
+  quietMs?: number,
+): Promise<WireAnswer> => sendTo(tlsEndpoint(to), bytes, waitMs, quietMs);
 
 export function fuzzSuite(): void {
   beforeAll(async () => {

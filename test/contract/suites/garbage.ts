@@ -1,13 +1,13 @@
 // Garbage on the wire: random bytes instead of a TLS handshake, and broken HTTP inside a good TLS
 // connection. The gateway drops or answers them and keeps serving everyone else.
 import { connect as tcpConnect } from 'node:net';
+import { sendOverTls, wireBody } from '@banking-api/conformance';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { raw, rawAgent, tlsEndpoint } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
-import { raw, rawAgent } from '../helpers/clients.ts';
-import { sharedMock } from '../helpers/shared.ts';
-import { firstBody, sendOverTls } from '../helpers/wire.ts';
+import { sharedMock } from '../../support/session.ts';
 
 let mock: TestMock;
 let agent: Agent;
@@ -53,7 +53,7 @@ export function garbageSuite(): void {
   }
 
   /** Sends bytes inside a mutually authenticated TLS connection, ending the write side at once. */
-  const overTls = (bytes: string | Buffer) => sendOverTls(mock, bytes, 5000, 0);
+  const overTls = (bytes: string | Buffer) => sendOverTls(tlsEndpoint(mock), bytes, 5000, 0);
 
   test('random bytes instead of a TLS handshake', async () => {
     await fc.assert(
@@ -89,13 +89,13 @@ export function garbageSuite(): void {
     for (const text of cases) {
       const answer = await overTls(text);
       expect(answer.text).toMatch(/^HTTP\/1\.1 400 /);
-      expect(firstBody(answer)).toMatchObject({ status_code: 400, code: 'BAD_REQUEST', details: [] });
+      expect(wireBody(answer)).toMatchObject({ status_code: 400, code: 'BAD_REQUEST', details: [] });
     }
     const oversized = await overTls(
       `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
     );
     expect(oversized.text).toMatch(/^HTTP\/1\.1 431 /);
-    expect(firstBody(oversized)).toMatchObject({
+    expect(wireBody(oversized)).toMatchObject({
       status_code: 431,
       code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
     });

@@ -1,11 +1,13 @@
 // Every operation of the contract, called through the client over mTLS with a dev token: each answer
 // validates against the model's schemas and carries the document's status values (contract §3).
+
+import { isMultipart } from '@banking-api/conformance';
 import { contractModel } from '@banking-api/contract';
 import { describe, expect, test } from 'vitest';
-import { callOperation } from '../helpers/clients.ts';
-import { isMultipart, validRequest } from '../helpers/requests.ts';
-import { useSession } from '../helpers/shared.ts';
-import type { Operation } from '../helpers/spec.ts';
+import { callOperation } from '../../support/clients.ts';
+import { validRequest } from '../../support/requests.ts';
+import { useSession } from '../../support/session.ts';
+import type { Operation } from '../../support/spec.ts';
 
 /** The document's status values (§3) and other fixed facts, by operation. */
 const expected: Record<string, (body: never) => void> = {
@@ -54,7 +56,7 @@ export function operationsSuite(): void {
       const status = result.response.status;
       expect(status, JSON.stringify(result.error)).toBeGreaterThanOrEqual(200);
       expect(status).toBeLessThan(300);
-      expect(session.spec.validateResponse(op, status, result.data).errors).toEqual([]);
+      expect(session.spec.validateResponse(op, result.response, result.data).errors).toEqual([]);
       expected[operationId]?.(result.data as never);
     });
   });
@@ -82,7 +84,9 @@ export function operationsSuite(): void {
       });
       const status = result.response.status;
       expect(status, `${op.operationId}: ${JSON.stringify(result.error)}`).toBeLessThan(300);
-      expect(session.spec.validateResponse(op, status, result.data).errors, op.operationId).toEqual([]);
+      expect(session.spec.validateResponse(op, result.response, result.data).errors, op.operationId).toEqual(
+        [],
+      );
     }
   });
 }

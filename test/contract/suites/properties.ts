@@ -1,13 +1,15 @@
 // Property-based: random and malformed bodies, headers, path segments and paths. Every answer is a
 // 2xx or a 4xx error envelope about the real path — never a 5xx, a hang or a dropped connection.
+
+import { jsonBodySchema } from '@banking-api/conformance';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { accountId, type RawAnswer, raw, rawAgent } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
-import { accountId, type RawAnswer, raw, rawAgent } from '../helpers/clients.ts';
-import { jsonBodySchema, validRequest } from '../helpers/requests.ts';
-import { sharedMock } from '../helpers/shared.ts';
-import type { Operation, Spec } from '../helpers/spec.ts';
+import { validRequest } from '../../support/requests.ts';
+import { sharedMock } from '../../support/session.ts';
+import type { Operation, Spec } from '../../support/spec.ts';
 
 let mock: TestMock;
 let spec: Spec;

@@ -1,13 +1,12 @@
 // Tokens: none, of the other environment, expired, forged or garbage, and scopes short of what the
 // model's Bearer requirement asks. Each refusal is the error envelope (401 for the token, 403 for
 // environment and scope).
-import { allScopes, bearerScopes } from '@banking-api/contract';
+import { allScopes, bearerScopes, type Operation, requestMedia } from '@banking-api/contract';
 import { expect, test } from 'vitest';
-import { accountId, bankingClient, callOperation, raw } from '../../helpers/clients.ts';
-import { answerOf, expectEnvelope, pathOf } from '../../helpers/envelope.ts';
-import { validRequest } from '../../helpers/requests.ts';
-import { useSession } from '../../helpers/shared.ts';
-import { type Operation, requestMedia } from '../../helpers/spec.ts';
+import { accountId, bankingClient, callOperation, raw } from '../../../support/clients.ts';
+import { answerOf, expectEnvelope, pathOf } from '../../../support/envelope.ts';
+import { validRequest } from '../../../support/requests.ts';
+import { useSession } from '../../../support/session.ts';
 
 /** A token with the sandbox's claims but someone else's signature. */
 function forgedFrom(token: string): string {

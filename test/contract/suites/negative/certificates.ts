@@ -3,9 +3,9 @@
 import { connect as tlsConnect } from 'node:tls';
 import { makeCa, makeClientCert } from '@banking-api/mock';
 import { expect, test } from 'vitest';
+import { bankingClient, TransportError } from '../../../support/clients.ts';
 import type { TestMock } from '../../../support/mock-server.ts';
-import { bankingClient, TransportError } from '../../helpers/clients.ts';
-import { useSession } from '../../helpers/shared.ts';
+import { useSession } from '../../../support/session.ts';
 
 export function certificateCases(): void {
   const session = useSession();

@@ -1,11 +1,23 @@
 // Invalid requests, each built from an operation of the model and broken one way: the mock answers
 // 400 VALIDATION_ERROR with Prism's violations, about the real path.
+
+import { jsonBodySchema as bodySchemaOf, isMultipart, wrongTypeFor } from '@banking-api/conformance';
+import type { JsonSchema, Operation } from '@banking-api/contract';
+import { requestMedia } from '@banking-api/contract';
 import { expect, test } from 'vitest';
-import { accountId, callOperation, raw } from '../../helpers/clients.ts';
-import { answerOf, expectEnvelope, expectValidationError, pathOf } from '../../helpers/envelope.ts';
-import { isMultipart, jsonBodySchema, validRequest, wrongTypeFor } from '../../helpers/requests.ts';
-import { useSession } from '../../helpers/shared.ts';
-import { type Operation, requestMedia } from '../../helpers/spec.ts';
+import { accountId, callOperation, raw } from '../../../support/clients.ts';
+import { answerOf, expectEnvelope, expectValidationError, pathOf } from '../../../support/envelope.ts';
+import { validRequest } from '../../../support/requests.ts';
+import { useSession } from '../../../support/session.ts';
+
+interface ObjectSchema {
+  type?: unknown;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+}
+
+/** The operation's JSON body schema, read as an object schema. */
+const jsonBodySchema = (op: Operation) => bodySchemaOf(op) as ObjectSchema | undefined;
 
 /** A value for `pattern` that breaks it. */
 function breaking(pattern: string): string {

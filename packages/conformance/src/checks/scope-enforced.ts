@@ -1,0 +1,22 @@
+// A token without the operation's scope is refused with 403 (run when a token without scopes is given).
+import { bearerScopes, type Operation } from '@banking-api/contract';
+import { requestFor } from '../requests/build.js';
+import { firstBody } from '../requests/encode.js';
+import type { CheckContext } from '../types.js';
+import { expectStatus } from './call.js';
+import type { ProbeCheck } from './check.js';
+
+export const scopeEnforced: ProbeCheck = {
+  id: 'scope-enforced',
+  kind: 'probe',
+  scope: 'operation',
+  level: 'error',
+  rationale: 'a token without the right scope never gets through',
+  run: async (ctx: CheckContext, op: Operation) => {
+    const scopes = bearerScopes(op);
+    if (!ctx.options.scopeChecks || scopes.length === 0 || scopes.some((set) => set.length === 0)) return;
+    const body = firstBody(op);
+    const probe = requestFor(op, { seed: ctx.options.seed, credential: 'unscoped', ...(body && { body }) });
+    await expectStatus(ctx, op, 'scope-enforced', 403, probe);
+  },
+};

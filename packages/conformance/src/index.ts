@@ -1,0 +1,54 @@
+// @banking-api/conformance: the one conformance engine of the toolkit. From the contract's model it makes
+// valid requests (requests/), invalid variants of them (mutations/) and hostile inputs (attacks/), and it
+// judges answers by the checks of one registry (checks/). `npm run verify`, the contract tests and
+// `npm run fuzz` are its three consumers; what each does with the findings is its own.
+export { type Attack, type AttackOutcome, type AttackTarget, wireOutcome } from './attacks/attack.js';
+export { type ByteMutation, byteMutation, honestLength, mutate } from './attacks/bytes.js';
+export { type ForbiddenBody, forbiddenBodies } from './attacks/forbidden-bodies.js';
+export { ATTACKS } from './attacks/registry.js';
+export { scopedOperations, spellingOf } from './attacks/spellings.js';
+export { isClientError, isSuccess } from './checks/call.js';
+export type {
+  AnswerCheck,
+  AnswerVerdict,
+  AnswerView,
+  Check,
+  CheckInfo,
+  Level,
+  ProbeCheck,
+} from './checks/check.js';
+export { operationsByPath } from './checks/method-not-allowed.js';
+export { allChecks, checkById } from './checks/registry.js';
+export { clip, describeAnswer } from './judge/describe.js';
+export { type Judgement, judgeAnswer, recordJudgement } from './judge/judge.js';
+export { type BodyMutation, invalidBodies, missingField } from './mutations/invalid-bodies.js';
+export {
+  brokenEncoding,
+  type InvalidRequestBody,
+  invalidRequestBodies,
+} from './mutations/invalid-requests.js';
+export { wrongTypeFor } from './mutations/wrong-type.js';
+export { type RequestOptions, requestFor, urlOf, validRequestFor } from './requests/build.js';
+export { encodeBody, firstBody, multipartBoundary } from './requests/encode.js';
+export { exampleRequests, type NamedRequest } from './requests/examples.js';
+export { isMultipart, jsonBodySchema } from './requests/media.js';
+export {
+  generatedIdentifier,
+  type ParameterValues,
+  parameterValues,
+  type ValueOptions,
+} from './requests/values.js';
+export { type RenderOptions, rawRequest, renderRequest } from './requests/wire.js';
+export { type Client, type ClientOptions, createClient, describeError, type TlsFiles } from './send/http.js';
+export { sendOverTls, type TlsEndpoint, type WireAnswer, wireBody } from './send/tls.js';
+export {
+  type Answer,
+  type CheckContext,
+  ConnectionError,
+  type Credential,
+  type EncodedBody,
+  type Findings,
+  type Probe,
+  type RunOptions,
+  type Send,
+} from './types.js';

@@ -1,0 +1,48 @@
+// Judging one answer: every answer check of the registry in its order, until one fails (a 5xx is not
+// checked for a documented status, an undocumented status not for its body). The one judgement verify,
+// the contract tests and the fuzzer all make of an answer.
+import type { Operation } from '@banking-api/contract';
+import { responseFor } from '@banking-api/contract';
+import type { AnswerCheck, AnswerView } from '../checks/check.js';
+import { allChecks } from '../checks/registry.js';
+import type { Answer, Findings, Probe } from '../types.js';
+
+export interface Judgement {
+  /** The checks that ran on the answer, in order. */
+  readonly ran: readonly string[];
+  readonly failures: readonly { readonly check: string; readonly expected: string; readonly got: string }[];
+  /** What was left unchecked because the contract leaves it open. */
+  readonly notes: readonly { readonly check: string; readonly message: string }[];
+}
+
+let answerChecks: readonly AnswerCheck[] | undefined;
+
+export function judgeAnswer(op: Operation, answer: Answer): Judgement {
+  answerChecks ??= allChecks().filter((c): c is AnswerCheck => c.kind === 'answer');
+  const response = responseFor(op, answer.status);
+  const media = response?.content.find((m) => m.mediaType === answer.mediaType);
+  const view: AnswerView = { op, answer, response, media };
+  const judgement = {
+    ran: [] as string[],
+    failures: [] as Judgement['failures'][number][],
+    notes: [] as Judgement['notes'][number][],
+  };
+  for (const check of answerChecks) {
+    const verdict = check.judge(view);
+    if ('note' in verdict && verdict.note) judgement.notes.push({ check: check.id, message: verdict.note });
+    if (verdict.outcome === 'skip') continue;
+    judgement.ran.push(check.id);
+    if (verdict.outcome === 'fail') {
+      judgement.failures.push({ check: check.id, expected: verdict.expected, got: verdict.got });
+      break;
+    }
+  }
+  return judgement;
+}
+
+/** A judgement into findings, each failure with the probe that drew it. */
+export function recordJudgement(findings: Findings, op: Operation, probe: Probe, judgement: Judgement): void {
+  for (const note of judgement.notes) findings.note(op, note.check, note.message);
+  for (const check of judgement.ran) findings.ran(op, check);
+  for (const f of judgement.failures) findings.fail(op, f.check, f.expected, f.got, probe);
+}

@@ -1,0 +1,41 @@
+// A request for an operation: its parameters filled in (values.ts), the given body and credential.
+import { fillPath, type Operation } from '@banking-api/contract';
+import type { Credential, EncodedBody, Probe } from '../types.js';
+import { firstBody } from './encode.js';
+import { type ParameterValues, parameterValues, type ValueOptions } from './values.js';
+
+export interface RequestOptions extends ValueOptions {
+  readonly credential?: Credential;
+  /** Header parameters to leave out (a missing-header request). */
+  readonly omit?: readonly string[];
+  readonly body?: EncodedBody;
+  /** Another method than the operation's (a method-not-allowed request). */
+  readonly method?: string;
+}
+
+/** A request for `op`: path and query from its parameters, its header parameters, the given body. */
+export function requestFor(op: Operation, options: RequestOptions = {}): Probe {
+  const values = parameterValues(op, options);
+  const headers = Object.fromEntries(
+    Object.entries(values.header).filter(([name]) => !options.omit?.includes(name)),
+  );
+  return {
+    method: options.method ?? op.method,
+    path: urlOf(op.path, values),
+    headers,
+    credential: options.credential ?? 'token',
+    ...(options.body ? { body: options.body } : {}),
+  };
+}
+
+/** The path with its parameters filled in, each escaped as one segment, and the query string. */
+export function urlOf(template: string, values: Pick<ParameterValues, 'path' | 'query'>): string {
+  const query = new URLSearchParams(values.query as Record<string, string>);
+  return `${fillPath(template, values.path)}${query.size ? `?${query}` : ''}`;
+}
+
+/** A valid request for `op`: `requestFor` with the body at its first example unless another is given. */
+export function validRequestFor(op: Operation, options: RequestOptions = {}): Probe {
+  const body = options.body ?? firstBody(op);
+  return requestFor(op, { ...options, ...(body && { body }) });
+}

@@ -1,0 +1,32 @@
+// The valid requests of an operation: one per named example of its body, then one per further example of
+// each parameter (the body at its first example). What a server must accept with a documented success.
+import { bodyExamples, type Operation } from '@banking-api/contract';
+import type { Probe } from '../types.js';
+import { requestFor } from './build.js';
+import { encodeBody } from './encode.js';
+
+export interface NamedRequest {
+  /** The example's name, or `parameter: example` for a parameter's further example. */
+  readonly name: string;
+  readonly probe: Probe;
+}
+
+/** Empty when the body is required but the contract shows no example of it: nothing valid to send. */
+export function exampleRequests(op: Operation, seed: number): NamedRequest[] {
+  const bodies = bodyExamples(op).map((b) => ({ name: b.name, body: encodeBody(b.media, b.value) }));
+  if (op.requestBody?.required && bodies.length === 0) return [];
+  const first = bodies[0]?.body;
+  const requests = bodies.map(({ name, body }) => ({ name, probe: requestFor(op, { seed, body }) }));
+  if (requests.length === 0) requests.push({ name: 'parameters', probe: requestFor(op, { seed }) });
+  for (const p of op.parameters) {
+    for (const example of p.examples.slice(1)) {
+      const probe = requestFor(op, {
+        seed,
+        values: { [p.name]: example.value },
+        ...(first && { body: first }),
+      });
+      requests.push({ name: `${p.name}: ${example.name}`, probe });
+    }
+  }
+  return requests;
+}

@@ -1,0 +1,93 @@
+// The HTTP client of a server under test: undici over mutual TLS with bounded timeouts. The tokens live
+// here only; everything else names them by credential.
+import { Agent, type Dispatcher, request } from 'undici';
+import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
+
+export interface TlsFiles {
+  /** PEM contents, not file names. */
+  readonly ca: string;
+  readonly cert: string;
+  readonly key: string;
+}
+
+export interface ClientOptions {
+  readonly target: string;
+  readonly tls: TlsFiles;
+  readonly tokens: { readonly token: string; readonly unscoped?: string };
+  /** Per request: connect, headers and body each. */
+  readonly timeoutMs?: number;
+}
+
+export interface Client {
+  readonly send: Send;
+  close(): Promise<void>;
+}
+
+/** A client of `options.target`; close it when done. */
+export function createClient(options: ClientOptions): Client {
+  const timeout = options.timeoutMs ?? 10_000;
+  const { ca, cert, key } = options.tls;
+  const withCert = new Agent({ connect: { ca, cert, key, timeout }, connections: 8 });
+  // A second agent with no client certificate, for the check that the server refuses such a connection.
+  const withoutCert = new Agent({ connect: { ca, timeout }, connections: 1, pipelining: 0 });
+  const base = options.target.replace(/\/+$/, '');
+  const send: Send = (probe) =>
+    exchange(probe.withoutClientCertificate ? withoutCert : withCert, `${base}${probe.path}`, probe, {
+      timeout,
+      authorization: bearer(probe.credential, options.tokens),
+    });
+  return { send, close: async () => void (await Promise.all([withCert.close(), withoutCert.close()])) };
+}
+
+function bearer(credential: Credential, tokens: ClientOptions['tokens']): string | undefined {
+  if (credential === 'token') return `Bearer ${tokens.token}`;
+  if (credential === 'unscoped' && tokens.unscoped) return `Bearer ${tokens.unscoped}`;
+  return undefined;
+}
+
+async function exchange(
+  dispatcher: Dispatcher,
+  url: string,
+  probe: Probe,
+  { timeout, authorization }: { timeout: number; authorization: string | undefined },
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...probe.headers };
+  if (authorization) headers.authorization = authorization;
+  if (probe.body) headers['content-type'] = probe.body.contentType;
+  try {
+    const res = await request(url, {
+      dispatcher,
+      method: probe.method as Dispatcher.HttpMethod,
+      headers,
+      body: probe.body?.text,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, mediaType: mediaTypeOf(res.headers), headers: flat(res.headers), text };
+  } catch (error) {
+    throw new ConnectionError(`${probe.method} ${url}: ${describeError(error)}`);
+  }
+}
+
+function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function mediaTypeOf(headers: Record<string, string | string[] | undefined>): string {
+  const value = headers['content-type'];
+  const first = Array.isArray(value) ? value[0] : value;
+  return (first ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** The innermost cause's code and message: undici wraps TLS and socket errors. */
+export function describeError(error: unknown): string {
+  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
+  while (current?.cause) current = current.cause as typeof current;
+  const code = current?.code ? `${current.code}: ` : '';
+  return `${code}${current?.message ?? String(error)}`;
+}

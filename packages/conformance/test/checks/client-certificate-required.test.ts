@@ -1,0 +1,31 @@
+import { ConnectionError, type Send } from '@banking-api/conformance';
+import { describe, expect, it } from 'vitest';
+import { context, model, registered, server } from '../harness.ts';
+
+describe('client-certificate-required', () => {
+  const check = registered('client-certificate-required');
+  const [op] = model.operations;
+  if (check.kind !== 'probe' || check.scope !== 'contract' || !op) throw new Error('a contract check');
+
+  it('passes a refused handshake, and a 4xx', async () => {
+    const refuse: Send = async () => {
+      throw new ConnectionError('handshake failure');
+    };
+    for (const send of [refuse, server(op, () => 401).send]) {
+      const ctx = context(send);
+      await check.run(ctx);
+      expect(ctx.findings.failures).toEqual([]);
+      expect(ctx.findings.runs).toEqual([{ operation: op.key, check: 'client-certificate-required' }]);
+    }
+  });
+
+  it('sends without the client certificate and fails a server that serves it', async () => {
+    const { send, sent } = server(op, () => 200);
+    const ctx = context(send);
+    await check.run(ctx);
+    expect(sent[0]?.withoutClientCertificate).toBe(true);
+    expect(ctx.findings.failures).toEqual([
+      expect.objectContaining({ check: 'client-certificate-required' }),
+    ]);
+  });
+});

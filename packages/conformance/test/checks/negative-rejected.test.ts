@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { context, operationWith, registered, server, successStatus } from '../harness.ts';
+
+describe('negative-rejected', () => {
+  const check = registered('negative-rejected');
+  const op = operationWith((o) => o.requestBody?.content[0]?.mediaType === 'application/json', 'a JSON body');
+  if (check.kind !== 'probe' || check.scope !== 'operation') throw new Error('an operation check');
+
+  it('sends invalid bodies (at most --max-examples, plus malformed JSON) and passes a 400 for each', async () => {
+    const { send, sent } = server(op, () => 400);
+    const ctx = context(send, { maxExamples: 3 });
+    await check.run(ctx, op);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThanOrEqual(4);
+    expect(sent.at(-1)?.body?.text).toBe('{"a": ');
+    expect(ctx.findings.failures).toEqual([]);
+  });
+
+  it('fails a server that accepts invalid input', async () => {
+    const ctx = context(server(op, () => successStatus(op)).send);
+    await check.run(ctx, op);
+    expect(ctx.findings.failures.map((f) => f.check)).toContain('negative-rejected');
+    expect(ctx.findings.failures.find((f) => f.check === 'negative-rejected')?.got).toMatch(
+      /malformed JSON|at \//,
+    );
+  });
+});

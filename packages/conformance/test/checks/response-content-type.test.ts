@@ -1,0 +1,29 @@
+import { judgeAnswer } from '@banking-api/conformance';
+import { describe, expect, it } from 'vitest';
+import { documentedAnswer, operationWith, registered, successStatus } from '../harness.ts';
+
+describe('response-content-type', () => {
+  const op = operationWith(
+    (o) => o.responses.some((r) => /^2/.test(r.status) && r.content.length > 0),
+    'a success body',
+  );
+
+  it('is an error-level answer check', () => {
+    expect(registered('response-content-type')).toMatchObject({ kind: 'answer', level: 'error' });
+  });
+
+  it('passes the documented content type', () => {
+    const judgement = judgeAnswer(op, documentedAnswer(op, successStatus(op)));
+    expect(judgement.ran).toContain('response-content-type');
+    expect(judgement.failures).toEqual([]);
+  });
+
+  it('fails another content type, and judges no body it cannot read', () => {
+    const answer = { ...documentedAnswer(op, successStatus(op)), mediaType: 'text/html' };
+    const judgement = judgeAnswer(op, answer);
+    expect(judgement.failures).toEqual([
+      expect.objectContaining({ check: 'response-content-type', got: expect.stringContaining('text/html') }),
+    ]);
+    expect(judgement.ran).not.toContain('response-schema');
+  });
+});
