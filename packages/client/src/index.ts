@@ -8,6 +8,7 @@ export {
   TimeoutError,
   TlsError,
   TokenProviderError,
+  type TokenProviderFailure,
   TransportError,
   type TransportErrorKind,
 } from './errors.js';
@@ -22,5 +23,7 @@ export type {
   Pkcs12TlsOptions,
   RetryOptions,
   TlsOptions,
+  TokenProviderContext,
   TokenSource,
 } from './options.js';
+export type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
