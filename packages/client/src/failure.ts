@@ -58,7 +58,7 @@ export function classifyFailure(error: unknown, facts: FailureFacts, context: Er
   if (/^Proxy response \(\d{3}\)/.test(message))
     return make(
       'proxy',
-      `the proxy ${facts.proxy ?? ''} refused to open a tunnel to \`baseUrl\` (407: it wants credentials in the proxy URL; 403: the host is not allowed): check HTTPS_PROXY / \`proxy\` and NO_PROXY`,
+      `the proxy ${facts.proxy ?? ''} refused to open a tunnel to \`baseUrl\` (407: it wants credentials in the proxy URL; 403: the host is not allowed; 502: it cannot reach the host): check HTTPS_PROXY / \`proxy\` and NO_PROXY`,
     );
   const via = facts.proxy ? ` or the proxy ${facts.proxy}` : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')

@@ -1,3 +1,4 @@
+export type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 export type { components, operations, paths } from './api.js';
 export { type BankingClient, createBankingClient, type WithDefaultAccount } from './client.js';
 export {
@@ -26,4 +27,3 @@ export type {
   TokenProviderContext,
   TokenSource,
 } from './options.js';
-export type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
