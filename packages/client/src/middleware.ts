@@ -99,8 +99,9 @@ export interface MiddlewareConfig {
 
 export function userMiddleware(config: MiddlewareConfig): Layer {
   return (call, next) => {
-    const list = middlewareOf(config.registered, call.req.middleware);
-    return list.length === 0 ? next(call) : runMiddleware(call, next, list, config);
+    const own = call.req.middleware;
+    if (config.registered.length === 0 && !own?.length) return next(call); // the common case: nothing to copy
+    return runMiddleware(call, next, middlewareOf(config.registered, own), config);
   };
 }
 
