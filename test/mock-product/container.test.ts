@@ -1,5 +1,5 @@
 // The container image as a team builds and runs it: packages/mock/Containerfile over the packed tarballs,
-// on a local stand-in for node:22-slim (no registry here), started with the certificates on a volume,
+// on a local stand-in for node:24-slim (no registry here), started with the certificates on a volume,
 // answering an mTLS request. Needs podman; CI installs it (.ci/run).
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { freePort } from '../support/processes.ts';
 import { packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);
-const base = 'localhost/node22-base:bookworm';
+const base = 'localhost/node24-base:bookworm';
 const image = `localhost/banking-api-mock-test:${process.pid}`;
 let work: string;
 let containerId: string | undefined;
@@ -123,6 +123,8 @@ async function sandboxClient(certs: string): Promise<{ agent: Agent; token: stri
 
 test('the image builds from the packed tarballs, runs with certificates on a volume, and answers over mTLS', async () => {
   await buildImage(await buildContext());
+  const { stdout: version } = await podman(['run', '--rm', '--entrypoint', 'node', image, '--version']);
+  expect(version.trim()).toMatch(/^v24\./); // the image runs on Node 24
   const certs = await readablePki();
   const port = await freePort();
   containerId = await runContainer(port, ['-v', `${certs}:/certs:ro`]);

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 import { HTTP_METHODS, type HttpMethod } from '@banking-api/contract';
-import type { Client, FetchResponse } from 'openapi-fetch';
-import { Agent } from 'undici';
+import {
+  type Client,
+  createQuerySerializer,
+  defaultBodySerializer,
+  defaultPathSerializer,
+  type FetchResponse,
+  type Middleware,
+  type MiddlewareCallbackParams,
+  type ParseAs,
+} from 'openapi-fetch';
 import type { paths } from './api.js';
 import { cnabBody } from './cnab.js';
+import { openConnection } from './connection.js';
 import { operationLookup } from './contract.js';
 import { type CallInit, call } from './core.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
 import { secretHeaderSet } from './redact.js';
 import { retryPolicy } from './retry.js';
-import { connector, refusesHandshake, resolveTls } from './tls.js';
+import { resolveTls } from './tls.js';
 import { TokenCache } from './token.js';
 import { createTransport } from './transport.js';
 
@@ -32,7 +41,7 @@ type MediaType = `${string}/${string}`;
 type UploadOptions = { filename?: string | undefined; signal?: AbortSignal | undefined };
 type UploadResult = Promise<FetchResponse<paths['/hb/cnab/240/files']['post'], object, MediaType>>;
 
-export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods> & {
+export type BankingClient<P extends {} = paths> = Pick<Client<P>, Methods | 'use' | 'eject'> & {
   /** POST /hb/cnab/240/files with the file from a path, Buffer, stream or Blob (streams are not buffered). */
   uploadCnab240(file: Cnab240Source, options?: UploadOptions): UploadResult;
   /** A fresh idempotency id for the idempotent-by-URL PUT operations (reuse it when repeating a call). */
@@ -59,14 +68,9 @@ function checkBaseUrl(baseUrl: unknown): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
-/** A typed client of the banking API over one keep-alive mTLS connection pool. */
-export function createBankingClient(
-  options: BankingClientOptions & { accountId: string },
-): BankingClient<WithDefaultAccount<paths>>;
-export function createBankingClient(options: BankingClientOptions): BankingClient<paths>;
-export function createBankingClient(options: BankingClientOptions): BankingClient<paths> {
-  const baseUrl = checkBaseUrl(options?.baseUrl);
-  const { environment, accountId, hooks } = options;
+/** The numbers and labels of the options, checked. */
+function checkOptions(options: BankingClientOptions) {
+  const { environment, accountId } = options;
   if (environment !== undefined && environment !== 'sandbox' && environment !== 'production')
     throw new TypeError(
       `createBankingClient: \`environment\` must be "sandbox" or "production", got ${String(environment)}`,
@@ -79,23 +83,91 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
   const maxResponseBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0)
     throw new TypeError('createBankingClient: `maxResponseBytes` must be an integer > 0');
-  const tokens = new TokenCache(options.token);
-  const tls = resolveTls(options.tls);
-  const connect = connector(tls, timeoutMs);
-  const dispatcher = new Agent({ connect, connections: options.connections ?? 10 });
-  const transport = createTransport({
+  if (options.dispatcher && (options.tls || options.connections !== undefined || options.proxy !== undefined))
+    throw new TypeError(
+      'createBankingClient: `dispatcher` carries its own TLS and connections: leave out `tls`, `connections` and `proxy`',
+    );
+  const tokenTimeoutMs = options.tokenTimeoutMs ?? Math.min(10_000, timeoutMs);
+  return { environment, accountId, timeoutMs, maxResponseBytes, tokenTimeoutMs };
+}
+
+/** Checks `client.use`'s arguments as openapi-fetch does. */
+function checkMiddleware(middleware: Middleware): void {
+  if (
+    typeof middleware !== 'object' ||
+    !('onRequest' in middleware || 'onResponse' in middleware || 'onError' in middleware)
+  )
+    throw new TypeError('client.use: a middleware is an object with `onRequest`, `onResponse` or `onError`');
+}
+
+/** openapi-fetch's read-only `options` of a middleware callback. */
+function mergedOptions(baseUrl: string): (parseAs: ParseAs) => MiddlewareCallbackParams['options'] {
+  const base = {
     baseUrl,
-    dispatcher,
+    querySerializer: createQuerySerializer(),
+    bodySerializer: defaultBodySerializer,
+    pathSerializer: defaultPathSerializer,
+    fetch: globalThis.fetch,
+  };
+  const byParse = new Map<ParseAs, MiddlewareCallbackParams['options']>();
+  return (parseAs) => {
+    let options = byParse.get(parseAs);
+    if (!options) {
+      options = Object.freeze({ ...base, parseAs });
+      byParse.set(parseAs, options);
+    }
+    return options;
+  };
+}
+
+/** `use` and `eject` over the client's list of middleware, which every call reads as it starts. */
+function middlewareRegistry(registered: Middleware[]) {
+  return {
+    use(...middleware: Middleware[]): void {
+      for (const m of middleware) {
+        if (!m) continue;
+        checkMiddleware(m);
+        registered.push(m);
+      }
+    },
+    eject(...middleware: Middleware[]): void {
+      for (const m of middleware) {
+        const at = registered.indexOf(m);
+        if (at !== -1) registered.splice(at, 1);
+      }
+    },
+  };
+}
+
+/** A typed client of the banking API over one keep-alive mTLS connection pool. */
+export function createBankingClient(
+  options: BankingClientOptions & { accountId: string },
+): BankingClient<WithDefaultAccount<paths>>;
+export function createBankingClient(options: BankingClientOptions): BankingClient<paths>;
+export function createBankingClient(options: BankingClientOptions): BankingClient<paths> {
+  const baseUrl = checkBaseUrl(options?.baseUrl);
+  const { environment, accountId, timeoutMs, maxResponseBytes, tokenTimeoutMs } = checkOptions(options);
+  const tokens = new TokenCache(options.token, tokenTimeoutMs);
+  const tls = resolveTls(options.tls);
+  const { connections, proxy, dispatcher } = options;
+  const connection = openConnection({ baseUrl, tls, timeoutMs, connections, proxy, dispatcher });
+  const registered: Middleware[] = [];
+  const transport = createTransport({
+    dispatcher: connection.dispatcher,
+    ownsDispatcher: connection.owns,
+    probeRefusal: connection.probeRefusal,
+    proxy: connection.proxy,
     tokens,
     accountId,
     environment,
     timeoutMs,
     maxResponseBytes,
     retry: retryPolicy(options.retry),
-    hooks,
+    hooks: options.hooks,
     secretHeaders: secretHeaderSet(options.secretHeaders),
-    probeRefusal: () => refusesHandshake(connect, new URL(baseUrl)),
     certificate: tls.certificate,
+    registered,
+    options: mergedOptions(baseUrl),
   });
   const operation = operationLookup();
   const forward = (method: Methods) => (path: string, init?: CallInit) =>
@@ -106,6 +178,7 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
       Methods,
       ReturnType<typeof forward>
     >),
+    ...middlewareRegistry(registered),
     async uploadCnab240(file: Cnab240Source, opts: UploadOptions = {}) {
       const { body, contentType } = await cnabBody(file, opts.filename);
       return client.POST('/hb/cnab/240/files', {

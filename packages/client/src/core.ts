@@ -8,6 +8,8 @@ import {
   createQuerySerializer,
   defaultBodySerializer,
   defaultPathSerializer,
+  type Middleware,
+  type MiddlewareRequestParams,
   type ParseAs,
   type PathSerializer,
   type QuerySerializerOptions,
@@ -32,6 +34,8 @@ export interface CallInit {
   pathSerializer?: PathSerializer;
   baseUrl?: string;
   signal?: AbortSignal | null;
+  /** This call's own middleware, after the client's. */
+  middleware?: Middleware[];
 }
 
 /** One request as the transport sends it. */
@@ -51,6 +55,10 @@ export interface Outgoing {
   requestId: string;
   /** Attempts made so far (the transport counts them). */
   attempts: number;
+  /** The call's parameters as given (for middleware). */
+  params: MiddlewareRequestParams;
+  /** This call's own middleware. */
+  middleware: readonly Middleware[] | undefined;
 }
 
 export type Send = (request: Outgoing) => Promise<Response>;
@@ -135,6 +143,8 @@ export async function call(
     stream: init.parseAs === 'stream',
     requestId: headers['x-request-id'] || randomUUID(),
     attempts: 0,
+    params,
+    middleware: init.middleware,
   };
   return read(request, await send(request), init.parseAs ?? 'json');
 }

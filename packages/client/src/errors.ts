@@ -66,6 +66,7 @@ export type TransportErrorKind =
   | 'connection-refused'
   | 'timeout'
   | 'connection-reset'
+  | 'proxy'
   | 'unknown';
 
 /** A request that got no complete HTTP answer. The message says what most likely went wrong and what to check. */
@@ -145,16 +146,30 @@ export class InvalidResponseError extends BankingClientError {
   }
 }
 
-/** The token provider failed or returned no token. Its message is withheld: it may quote credentials. */
+/** Why the token provider gave no token: it threw or rejected, it did not answer in time, or it returned no token. */
+export type TokenProviderFailure = 'failed' | 'timeout' | 'no-token';
+
+const PROVIDER_FAILURE: Record<TokenProviderFailure, (timeoutMs: number) => string> = {
+  failed: () => 'token provider failed',
+  timeout: (ms) => `token provider did not answer within ${ms} ms (\`tokenTimeoutMs\`)`,
+  'no-token': () => 'token provider returned no token (an empty string or not a string)',
+};
+
+/**
+ * The token provider failed, hung or returned no token. Its message is withheld: it may quote credentials.
+ * The next request asks the provider again.
+ */
 export class TokenProviderError extends BankingClientError {
   override name = 'TokenProviderError';
-  constructor(context: ErrorContext, cause: unknown) {
-    const kind = cause instanceof Error ? cause.name : typeof cause;
-    super(
-      `failed: token provider failed (${kind}; its message is withheld as it may hold credentials)`,
-      context,
-      cause,
-      true,
-    );
+  constructor(
+    context: ErrorContext,
+    readonly reason: TokenProviderFailure,
+    timeoutMs: number,
+    cause?: unknown,
+  ) {
+    const kind = cause instanceof Error ? `${cause.name}; ` : '';
+    const withheld =
+      cause === undefined ? '' : ` (${kind}its message is withheld as it may hold credentials)`;
+    super(`failed: ${PROVIDER_FAILURE[reason](timeoutMs)}${withheld}`, context, cause, true);
   }
 }

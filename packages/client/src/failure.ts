@@ -9,6 +9,8 @@ export interface FailureFacts {
   certificate: { subject: string; validTo: Date } | undefined;
   /** A TLS 1.3 connection closed before the server confirmed the handshake (no session ticket). */
   handshakeRejected: boolean;
+  /** The proxy the connection goes through (credentials redacted), or undefined for a direct connection. */
+  proxy?: string | undefined;
 }
 
 /** OpenSSL's verification results for the server's certificate (X509_V_ERR_* names, as Node reports them). */
@@ -53,12 +55,18 @@ export function classifyFailure(error: unknown, facts: FailureFacts, context: Er
     new TransportError(kind, failed(hint), code, context, error);
 
   if (code && TIMEOUT_CODES.has(code)) return new TimeoutError(facts.timeoutMs, context, code);
+  if (/^Proxy response \(\d{3}\)/.test(message))
+    return make(
+      'proxy',
+      `the proxy ${facts.proxy ?? ''} refused to open a tunnel to \`baseUrl\` (407: it wants credentials in the proxy URL; 403: the host is not allowed; 502: it cannot reach the host): check HTTPS_PROXY / \`proxy\` and NO_PROXY`,
+    );
+  const via = facts.proxy ? ` or the proxy ${facts.proxy}` : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return make('dns', 'the host name of `baseUrl` does not resolve: check `baseUrl` and DNS');
+    return make('dns', `the host name of \`baseUrl\`${via} does not resolve: check \`baseUrl\` and DNS`);
   if (code === 'ECONNREFUSED')
     return make(
       'connection-refused',
-      'nothing accepts connections at `baseUrl`: check host and port, and that the server is running',
+      `nothing accepts connections at \`baseUrl\`${via}: check host and port, and that the server is running`,
     );
   if (code && SERVER_CERT_CODE.test(code))
     return new TlsError(
@@ -90,4 +98,7 @@ export function classifyFailure(error: unknown, facts: FailureFacts, context: Er
 
 /** Certificate problems and unresolvable hosts do not go away by trying again. */
 export const retryHelps = (failure: TransportError): boolean =>
-  failure.kind !== 'tls-handshake' && failure.kind !== 'dns' && failure.kind !== 'timeout';
+  failure.kind !== 'tls-handshake' &&
+  failure.kind !== 'dns' &&
+  failure.kind !== 'timeout' &&
+  failure.kind !== 'proxy';

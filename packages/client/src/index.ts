@@ -1,3 +1,4 @@
+export type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 export type { components, operations, paths } from './api.js';
 export { type BankingClient, createBankingClient, type WithDefaultAccount } from './client.js';
 export {
@@ -8,6 +9,7 @@ export {
   TimeoutError,
   TlsError,
   TokenProviderError,
+  type TokenProviderFailure,
   TransportError,
   type TransportErrorKind,
 } from './errors.js';
@@ -22,5 +24,6 @@ export type {
   Pkcs12TlsOptions,
   RetryOptions,
   TlsOptions,
+  TokenProviderContext,
   TokenSource,
 } from './options.js';

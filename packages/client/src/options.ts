@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
 
 /** PEM text, its bytes, or a file to read it from. */
 export type PemSource = string | Buffer | { path: string };
@@ -27,8 +28,13 @@ export interface CaOnlyTlsOptions {
 
 export type TlsOptions = PemTlsOptions | Pkcs12TlsOptions | CaOnlyTlsOptions;
 
+/** What the token provider is given: `signal` aborts when its call's deadline (`tokenTimeoutMs`) passes. */
+export interface TokenProviderContext {
+  signal: AbortSignal;
+}
+
 /** A Bearer token (JWT) or an async function that fetches one. */
-export type TokenSource = string | (() => Promise<string>);
+export type TokenSource = string | ((context: TokenProviderContext) => Promise<string>);
 
 export interface RetryOptions {
   /** Extra attempts after the first one. Default 2. */
@@ -80,6 +86,11 @@ export interface BankingClientOptions {
   tls?: TlsOptions | undefined;
   /** Bearer token or provider; provided tokens are cached until shortly before their `exp`. */
   token: TokenSource;
+  /**
+   * Deadline of one call to the token provider (one at a time, shared by the requests waiting for it).
+   * Default 10000 ms, or `timeoutMs` when that is shorter.
+   */
+  tokenTimeoutMs?: number | undefined;
   /** Default `x-account-id` for account-scoped operations. */
   accountId?: string | undefined;
   /**
@@ -96,6 +107,17 @@ export interface BankingClientOptions {
   hooks?: Hooks | undefined;
   /** Keep-alive connections kept open per origin. Default 10. */
   connections?: number | undefined;
+  /**
+   * Proxy for the API's host: an `http://` (or `https://`) CONNECT proxy URL, `false` for none. Default:
+   * `HTTPS_PROXY` / `https_proxy` from the environment, unless `NO_PROXY` / `no_proxy` names the host.
+   * Mutual TLS runs end to end inside the tunnel.
+   */
+  proxy?: string | false | undefined;
+  /**
+   * An undici dispatcher to send through instead of the client's own pool (it carries its own TLS, so
+   * `tls`, `connections` and `proxy` are not allowed with it); close() leaves it to you.
+   */
+  dispatcher?: Dispatcher | undefined;
 }
 
 /** A CNAB 240 file: a path, bytes, a Node or web stream, or a Blob/File. */

@@ -73,14 +73,14 @@ function describe(options: ResolvedTls['options']): ResolvedTls['certificate'] {
   return { subject: cert.subject.replace(/\n/g, ', '), validTo: new Date(cert.validTo) };
 }
 
-/** undici connector: TLS 1.2 at least, the server certificate always verified. */
+/** TLS to the origin: TLS 1.2 at least, the server certificate always verified. */
+export function tlsConnectOptions(tls: ResolvedTls, timeoutMs: number): buildConnector.BuildOptions {
+  return { ...tls.options, minVersion: 'TLSv1.2', rejectUnauthorized: true, timeout: timeoutMs };
+}
+
+/** undici connector for a direct connection to the origin. */
 export function connector(tls: ResolvedTls, timeoutMs: number): buildConnector.connector {
-  return buildConnector({
-    ...tls.options,
-    minVersion: 'TLSv1.2',
-    rejectUnauthorized: true,
-    timeout: timeoutMs,
-  });
+  return buildConnector(tlsConnectOptions(tls, timeoutMs));
 }
 
 /**

@@ -1,5 +1,5 @@
 // The README's ```ts blocks are real code: each one type-checks (strict) against the package's types.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ describe('README', () => {
   it('every ```ts block compiles in strict mode against the package', () => {
     const dir = mkdtempSync(join(tmpdir(), 'client-readme-'));
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
+    // What the samples import besides the client (undici, OpenTelemetry), as a consumer would have installed it.
+    symlinkSync(here('../../../node_modules'), join(dir, 'node_modules'));
     const files = blocks.map((code, i) => {
       const file = join(dir, `block-${i + 1}.ts`);
       writeFileSync(file, code);

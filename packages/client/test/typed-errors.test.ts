@@ -94,7 +94,13 @@ describe('every failure is typed', () => {
       client.POST('/hb/multi-access/otp/validate', { body: { context: 'x', code: '1' } }),
     );
     expect(error).toBeInstanceOf(TokenProviderError);
-    expect(error).toMatchObject({ operationId: 'validateOtp', attempts: 1, status: undefined });
+    // Nothing was sent: the token comes before the first attempt.
+    expect(error).toMatchObject({
+      operationId: 'validateOtp',
+      attempts: 0,
+      status: undefined,
+      reason: 'failed',
+    });
     expect((error as Error).message).toMatch(/token provider failed \(Error; its message is withheld/);
     expect(JSON.stringify(error)).not.toMatch(/s3cr3t|joao/);
     expect(String((error as Error).cause)).not.toMatch(/s3cr3t|joao/);

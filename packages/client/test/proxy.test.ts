@@ -1,0 +1,151 @@
+// Egress proxies: HTTPS_PROXY / NO_PROXY from the environment (decided when the client is created), the
+// `proxy` option and its opt-out, mutual TLS to the origin inside a real CONNECT tunnel, a proxy that
+// refuses (typed), and a caller's own `dispatcher`.
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ConnectProxy, startConnectProxy } from '../../../test/support/connect-proxy.ts';
+import { createBankingClient, TlsError, TransportError } from '../src/index.js';
+import { proxyFor } from '../src/proxy.js';
+import { json, makePki, type Pki, rejection, startServer, type TestServer } from './harness.js';
+
+let pki: Pki;
+let server: TestServer;
+let proxy: ConnectProxy;
+const tls = () => ({ cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert });
+const query = { params: { query: { webhookId: 'wh-1' } } };
+const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };
+
+beforeAll(async () => {
+  pki = makePki();
+  server = await startServer(pki);
+  server.handle((_req, res) => json(res, 200, { data: [] }));
+  proxy = await startConnectProxy();
+});
+afterEach(() => {
+  for (const [name, value] of Object.entries(saved))
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+});
+afterAll(() => Promise.all([server.close(), proxy.close()]));
+
+describe('proxy selection', () => {
+  const origin = new URL('https://api.sandbox.example.com');
+  it('HTTPS_PROXY unless NO_PROXY names the host (exact, domain suffix, *, with a port)', () => {
+    const env = { HTTPS_PROXY: 'http://egress:3128' };
+    expect(proxyFor(origin, undefined, env)?.href).toBe('http://egress:3128/');
+    expect(proxyFor(origin, undefined, { https_proxy: 'http://lower:1', ...env })?.host).toBe('lower:1');
+    for (const noProxy of [
+      'api.sandbox.example.com',
+      '.example.com',
+      '*.example.com',
+      'x, example.com',
+      '*',
+      'api.sandbox.example.com:443',
+    ])
+      expect(proxyFor(origin, undefined, { ...env, NO_PROXY: noProxy }), noProxy).toBeUndefined();
+    for (const noProxy of ['other.com', 'ample.com', 'api.sandbox.example.com:8443'])
+      expect(proxyFor(origin, undefined, { ...env, NO_PROXY: noProxy }), noProxy).toBeDefined();
+  });
+  it('`proxy: false` ignores the environment; a `proxy` URL ignores NO_PROXY; a bad URL is a TypeError', () => {
+    const env = { HTTPS_PROXY: 'http://egress:3128', NO_PROXY: '*' };
+    expect(proxyFor(origin, false, env)).toBeUndefined();
+    expect(proxyFor(origin, 'http://mine:8080', env)?.host).toBe('mine:8080');
+    expect(() => proxyFor(origin, 'socks5://x:1', {})).toThrow(/http:\/\/ or https:\/\//);
+    expect(() => proxyFor(origin, undefined, { HTTPS_PROXY: 'not a url' })).toThrow(/HTTPS_PROXY/);
+  });
+});
+
+describe('through a real CONNECT proxy', () => {
+  it('HTTPS_PROXY: mutual TLS to the origin inside the tunnel, one tunnel kept alive', async () => {
+    process.env.HTTPS_PROXY = proxy.url;
+    delete process.env.NO_PROXY;
+    const start = { tunnels: proxy.tunnels.length, handshakes: server.handshakes() };
+    const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't', connections: 1 });
+    for (let i = 0; i < 3; i++)
+      expect((await client.GET('/hb/webhook/logs', query)).response.status).toBe(200);
+    expect(proxy.tunnels.slice(start.tunnels)).toEqual([`127.0.0.1:${server.port}`]);
+    expect(server.handshakes() - start.handshakes).toBe(1); // the server saw our client certificate, once
+    await client.close();
+  });
+
+  it('NO_PROXY and `proxy: false` connect directly', async () => {
+    process.env.HTTPS_PROXY = proxy.url;
+    process.env.NO_PROXY = '127.0.0.1';
+    const before = proxy.tunnels.length;
+    const exempt = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't' });
+    delete process.env.NO_PROXY;
+    const optedOut = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't', proxy: false });
+    await exempt.GET('/hb/webhook/logs', query);
+    await optedOut.GET('/hb/webhook/logs', query);
+    expect(proxy.tunnels.length).toBe(before);
+    await Promise.all([exempt.close(), optedOut.close()]);
+  });
+
+  it('a proxy that wants credentials: 407 is a TransportError of kind proxy; with them in the URL it works', async () => {
+    const guarded = await startConnectProxy({ requireAuth: 'svc:s3cret' });
+    try {
+      const refused = createBankingClient({
+        baseUrl: server.url,
+        tls: tls(),
+        token: 't',
+        proxy: guarded.url,
+      });
+      const error = await rejection(refused.GET('/hb/webhook/logs', query));
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ kind: 'proxy' });
+      expect((error as Error).message).toContain(guarded.url);
+      const authed = guarded.url.replace('http://', 'http://svc:s3cret@');
+      const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't', proxy: authed });
+      expect((await client.GET('/hb/webhook/logs', query)).response.status).toBe(200);
+      const failed = await rejection(
+        createBankingClient({ baseUrl: 'https://127.0.0.1:1', token: 't', proxy: authed, retry: false }).GET(
+          '/hb/webhook/logs',
+          query,
+        ),
+      );
+      expect(failed).toMatchObject({ kind: 'proxy' }); // 502 from the proxy: it cannot reach the host
+      expect(JSON.stringify(failed)).not.toContain('s3cret'); // the proxy's credentials never show
+      await Promise.all([refused.close(), client.close()]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('the origin still checks our certificate and we check its, through the tunnel', async () => {
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.otherCa.cert },
+      token: 't',
+      proxy: proxy.url,
+    });
+    const error = await rejection(client.GET('/hb/webhook/logs', query));
+    expect(error).toBeInstanceOf(TlsError);
+    expect(error).toMatchObject({ certificate: 'server' });
+    await client.close();
+  });
+});
+
+describe('a caller’s dispatcher', () => {
+  it('is used as given (its own TLS), and close() leaves it open', async () => {
+    const agent = new Agent({ connect: tls(), connections: 1 });
+    const client = createBankingClient({ baseUrl: server.url, token: 't', dispatcher: agent });
+    expect((await client.GET('/hb/webhook/logs', query)).response.status).toBe(200);
+    await client.close();
+    const after = await agent.request({
+      origin: server.url,
+      path: '/hb/webhook/logs?webhookId=x',
+      method: 'GET',
+    });
+    expect(after.statusCode).toBe(200);
+    await after.body.dump();
+    await agent.close();
+  });
+
+  it('with tls, connections or proxy: a TypeError that says why', () => {
+    const agent = new Agent();
+    expect(() =>
+      createBankingClient({ baseUrl: server.url, token: 't', dispatcher: agent, tls: tls() }),
+    ).toThrow(/`dispatcher` carries its own TLS/);
+    void agent.close();
+  });
+});
