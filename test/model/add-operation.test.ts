@@ -102,7 +102,7 @@ describe('an operation added to openapi.yaml alone', () => {
         '}',
       ].join('\n'),
     );
-    const tsc = path.join(root, 'node_modules/.bin/tsc');
+    const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
     const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
     const result = await run(tsc, [...flags, '--target', 'es2022', '--skipLibCheck', consumer], {
       cwd: repo,
@@ -179,6 +179,37 @@ describe('an operation added to openapi.yaml alone', () => {
       expect(ok).toEqual({ status: 200, body: NEW_OPERATION.response });
     } finally {
       await dispatcher.close();
+      await mock.close();
+    }
+  });
+
+  it('passes verify against the mock built from the copy, its new operation among those verified', async () => {
+    const { startMock, signToken, pkiFiles } = await import(at('packages/mock/src/index.ts'));
+    const mock = await startMock({ pkiDir: at('.dev-pki'), port: 0 });
+    try {
+      const key = mock.pki.jwt.privateKey;
+      const scopes = [NEW_OPERATION.scope, 'webhook.read', 'webhook.write'];
+      const pki = (file: string) => path.join(mock.pki.dir, file);
+      const args = ['--target', mock.url, '--ca', pki(pkiFiles.serverCa)];
+      args.push('--cert', pki(pkiFiles.clientCert('sandbox')), '--key', pki(pkiFiles.clientKey('sandbox')));
+      args.push('--token', await signToken(key, { env: 'sandbox', scopes }));
+      args.push('--unscoped-token', await signToken(key, { env: 'sandbox', scopes: [] }));
+      const report = at('verify-report.json');
+      args.push('--max-examples', '2', '--report', report);
+      const verify = run('npm', ['run', '--silent', 'verify', '--', ...args], {
+        cwd: repo,
+        env: telemetryOff,
+      });
+      await verify; // exit 0: the server conforms
+      const { checks } = JSON.parse(await readFile(report, 'utf8')) as {
+        checks: { operation: string; check: string; failed: boolean }[];
+      };
+      const mine = checks.filter((c) => c.operation === NEW_OPERATION.key);
+      expect(mine.map((c) => c.check)).toEqual(
+        expect.arrayContaining(['example-accepted', 'scope-enforced']),
+      );
+      expect(mine.filter((c) => c.failed)).toEqual([]);
+    } finally {
       await mock.close();
     }
   });
