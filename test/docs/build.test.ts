@@ -9,6 +9,7 @@ import { GAP_TOPICS } from '../../model/gap-topics.js';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
 import { operationAnchor } from '../../pipeline/docs/anchors.ts';
 import { changelogEntries, changelogPage } from '../../pipeline/docs/changelog.ts';
+import { expandGuideTables } from '../../pipeline/docs/guide-tables.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../pipeline/docs/guides.ts';
 import {
   CHANGELOG,
@@ -57,8 +58,11 @@ describe('docs-only spec', () => {
       tags: [...guides.map((g) => g.title), OPEN_QUESTIONS, CHANGELOG],
     });
     const tags = doc.tags as Json[];
-    for (const guide of guides)
-      expect(tags).toContainEqual({ name: guide.title, description: guide.body, 'x-traitTag': true });
+    for (const guide of guides) {
+      // The guide's text with its lists of operations filled in from the model.
+      const description = expandGuideTables(guide, contract.model).body;
+      expect(tags).toContainEqual({ name: guide.title, description, 'x-traitTag': true });
+    }
   });
 
   it('gives every operation a TypeScript and a curl sample and the generated notes', () => {
