@@ -9,6 +9,7 @@ import { hopByHopHeaders } from './hop-by-hop.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
 import { type BodyRead, type Limits, readBody } from './limits.ts';
 import { checkMultipart } from './multipart.ts';
+import { bearerCredential } from './tokens.ts';
 
 /** The body and headers handed to Prism. */
 export interface PrismBody {
@@ -49,6 +50,9 @@ export async function prismBody(
   limits: Limits | undefined,
 ): Promise<BodyCheck> {
   const headers = plainHeaders(req);
+  // Prism knows the scheme only as `Bearer`; RFC 9110 §11.1 makes it case-insensitive.
+  const credential = bearerCredential(headers.authorization);
+  if (credential) headers.authorization = `Bearer ${credential}`;
   const typeProblem = contentTypeProblem(headers['content-type'], path);
   if (typeProblem) return { ok: false, refusal: typeProblem };
   return checkRead(await read(), headers, operation, path, limits);

@@ -346,6 +346,7 @@ const wireErrors: Record<string, [number, string, string, string]> = {
 
 /** Garbage or a stall on the wire: answer what can still be answered, drop the rest; never crash. */
 function answerMalformedHttp(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (socket.writableEnded) return; // answered already: more of the same bytes must not cut that answer off
   if (
     !socket.writable ||
     error.code === 'ECONNRESET' ||
