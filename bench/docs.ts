@@ -15,11 +15,11 @@ import { gzipSync } from 'node:zlib';
 import { makeCa, makeServerCert } from '@banking-api/mock';
 import type { Page } from 'playwright-core';
 import { loadContract } from '../model/load.ts';
-import { renderInProcess, renderWithCli } from '../scripts/docs/redoc.ts';
-import { type SiteExtension, serveSite } from '../scripts/docs/static-server.ts';
-import { docs, pageSpec, renderInput, siteDir } from '../scripts/docs.ts';
+import { docs, pageSpec, renderInput, siteDir } from '../pipeline/docs/index.ts';
+import { renderInProcess, renderWithCli } from '../pipeline/docs/redoc.ts';
+import { CHROMIUM_FLAGS, chromiumPath, launch, waitForHydration } from '../scripts/chromium.ts';
 import { root, specPath } from '../scripts/paths.ts';
-import { CHROMIUM_FLAGS, chromiumPath, launch, waitForHydration } from '../test/docs/browser.ts';
+import { type SiteExtension, serveSite } from '../tools/docs-serve/static-server.ts';
 
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const SEARCH_WORD = 'refund';

@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractModel, openapiPath } from '@banking-api/contract';
-import { type PrismProcess, readSpec, signToken, startPrism, withoutMutualTls } from '@banking-api/mock';
+import { readSpec, signToken, withoutMutualTls } from '@banking-api/mock';
 import { Pool } from 'undici';
+import { type PrismProcess, startPrism } from '../scripts/prism.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,4 +1,4 @@
-// Benchmark: `npm run build` (scripts/build.ts through scripts/launch.mjs, one Node process; npm's start-up
+// Benchmark: `npm run build` (pipeline/build.ts through scripts/launch.mjs, one Node process; npm's start-up
 // left out) against the same tools run as separate CLIs, one after the other as a shell script would: Spectral,
 // Redocly lint, Redocly bundle, openapi-typescript, tsc for each package (--noCheck, as the build), Redocly
 // build-docs. Rounds alternate the two sides, so a busy machine slows both alike.
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { loadContract } from '../model/load.ts';
-import { pageSpec, renderInput } from '../scripts/docs.ts';
+import { pageSpec, renderInput } from '../pipeline/docs/index.ts';
 import { root, specPath } from '../scripts/paths.ts';
 
 const run = promisify(execFile);
@@ -106,7 +106,7 @@ async function timeCommands(commands: string[][]): Promise<number> {
 let lastBuildSteps: string[] = [];
 async function timeBuild(): Promise<number> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts'], {
+  const { stdout } = await run(process.execPath, ['scripts/launch.mjs', 'pipeline/build.ts'], {
     cwd: root,
     maxBuffer: 64 << 20,
   });
@@ -131,7 +131,7 @@ try {
     `Build pipeline, ${rounds} rounds alternated, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
   );
   show(`separate CLIs (${commands.length} processes)`, samples.clis);
-  show('npm run build (scripts/build.ts)', samples.build);
+  show('npm run build (pipeline/build.ts)', samples.build);
   console.log('per CLI (median):');
   for (const [name, times] of perCommand) console.log(`  ${name.padEnd(24)} ${seconds(median(times))}`);
   console.log(`last build's steps (they overlap): ${lastBuildSteps.join(', ')}`);

@@ -1,6 +1,6 @@
 // Benchmark: a spec review of a one-line change against the bare diff engine on the same two files.
 // Prints medians and their ratios, all measured in this run, side by side. `npx tsx bench/review.ts [runs]`
-// Cold: a new process `node scripts/launch.mjs scripts/review.ts`, what `npm run review` runs (npm's own
+// Cold: a new process `node scripts/launch.mjs tools/review/cli.ts`, what `npm run review` runs (npm's own
 // start-up left out). Warm: reviewSpecs in this process, its libraries already loaded.
 import '../scripts/env.ts';
 import { execFile } from 'node:child_process';
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { root, specPath } from '../scripts/paths.ts';
-import { runDiffEngine } from '../scripts/review/diff-engine.ts';
-import { reviewSpecs } from '../scripts/review/run.ts';
+import { runDiffEngine } from '../tools/review/diff-engine.ts';
+import { reviewSpecs } from '../tools/review/run.ts';
 
 const run = promisify(execFile);
 const launcher = path.join(root, 'scripts/launch.mjs');
@@ -63,7 +63,7 @@ try {
   const review =
     (...extra: string[]) =>
     () =>
-      run(process.execPath, [launcher, path.join(root, 'scripts/review.ts'), ...cliArgs, ...extra], {
+      run(process.execPath, [launcher, path.join(root, 'tools/review/cli.ts'), ...cliArgs, ...extra], {
         cwd: root,
       });
   // Fresh file names each run: the review loads a spec file once per process; this measures a first look.

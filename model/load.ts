@@ -1,11 +1,18 @@
 // The contract, read once through Redocly's resolver: the bundle (refs to components kept, as published)
 // and the typed model every step reads. The contract may be one file or split across files by `$ref`.
-import type { ContractModel, Server } from '../packages/contract/src/model.ts';
-import { gapsOf, operationsOf, securitySchemesOf } from './operations.ts';
-import { bundleContract } from './redocly.ts';
-import { operationReferences, operationSources } from './references.ts';
+// One resolve per load: the files are read and parsed once (the resolver's cache serves the bundler and the
+// source locations), the bundle is made once, and the model reads it with its `$ref`s followed in place.
+import path from 'node:path';
+import type { ContractModel, Server } from '@banking-api/contract';
+import { BaseResolver, type Document } from '@redocly/openapi-core';
+import { gapsOf, OPERATION_METHODS, operationsOf, securitySchemesOf } from './operations.ts';
+import { bundleDocument, contractConfig } from './redocly.ts';
+import { operationReferences } from './references.ts';
+import { type Json, refReader } from './refs.ts';
+import { readSources, type Sources } from './sources.ts';
 
-export type Json = Record<string, unknown>;
+export type { Json } from './refs.ts';
+export type { SourceLocation } from './sources.ts';
 
 export interface LoadedContract {
   /** The bundled OpenAPI document, refs to `#/components` kept (what generated/openapi.* hold). */
@@ -13,6 +20,8 @@ export interface LoadedContract {
   readonly model: ContractModel;
   /** JSON pointer of each operation's object (by key) in the bundle: see operationObjects. */
   readonly operationPointers: ReadonlyMap<string, string>;
+  /** Where a node of the root document is written: `locate('#/components/schemas/Amount')`. */
+  readonly locate: Sources['locate'];
 }
 
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
@@ -39,31 +48,31 @@ function serversOf(doc: Json): Server[] {
 
 /** Reads the contract at `file` (YAML or JSON, possibly split by `$ref`) into its bundle and model. */
 export async function loadContract(file: string): Promise<LoadedContract> {
-  const [plain, dereferenced, sources] = await Promise.all([
-    bundleContract(file, false),
-    bundleContract(file, true),
-    operationSources(file),
-  ]);
-  const bundle = plain.parsed as Json;
-  const resolved = dereferenced.parsed as Json;
-  const info = obj(resolved.info);
-  const securitySchemes = securitySchemesOf(resolved);
-  const partial = operationsOf(resolved, securitySchemes);
-  const references = await operationReferences(bundle, partial);
+  const config = await contractConfig();
+  const resolver = new BaseResolver(config.resolve);
+  const root = await resolver.resolveDocument(null, path.resolve(file), true);
+  if (root instanceof Error) throw new Error(`the contract cannot be read: ${root.message}`);
+  const sources = await readSources(root as Document, resolver, OPERATION_METHODS);
+  const bundle = await bundleDocument(root as Document, resolver, config, file);
+  const reader = refReader(bundle);
+  const info = obj(bundle.info);
+  const securitySchemes = securitySchemesOf(reader, bundle);
+  const partial = operationsOf(reader, bundle, securitySchemes);
+  const references = operationReferences(bundle, partial);
   const operations = partial.map((op) => ({
     ...op,
     components: references.components.get(op.key) ?? [],
-    source: sources.get(op.key) ?? { file: '', line: 1 },
+    source: sources.operations.get(op.key) ?? { file: '', line: 1 },
   }));
   const model: ContractModel = {
     title: String(info.title),
     version: String(info.version),
-    servers: serversOf(resolved),
+    servers: serversOf(bundle),
     securitySchemes,
     gaps: gapsOf(info),
     operations,
   };
-  return { bundle, model, operationPointers: references.pointers };
+  return { bundle, model, operationPointers: references.pointers, locate: sources.locate };
 }
 
 /** The model as committed in generated/contract-model.json: stable key order, final newline. */

@@ -1,10 +1,9 @@
-// From the dereferenced bundle (every `$ref` inlined by Redocly) to the model's operations: the one place
-// that knows how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
-
-import { ACCOUNT_HEADER, HTTP_METHODS } from '../packages/contract/src/http.ts';
+// From the bundle (its `$ref`s followed by a RefReader) to the model's operations: the one place that knows
+// how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
 import type {
   FormField,
   Gap,
+  HttpMethod,
   JsonSchema,
   MediaType,
   NamedExample,
@@ -14,10 +13,23 @@ import type {
   Response,
   SecurityRequirement,
   SecurityScheme,
-} from '../packages/contract/src/model.ts';
-import { selfContained } from './schema.ts';
+} from '@banking-api/contract';
+import type { Json, RefReader } from './refs.ts';
 
-type Json = Record<string, unknown>;
+/** The keys of an OpenAPI path item that are operations, in the order the model lists them. */
+export const OPERATION_METHODS: readonly HttpMethod[] = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+  'TRACE',
+];
+/** The header of account-scoped operations (contract §4, rule 2); the package's ACCOUNT_HEADER, pinned equal by a test. */
+export const ACCOUNT_HEADER = 'x-account-id';
+
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -25,32 +37,32 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export const gapsOf = (node: Json): Gap[] =>
   list<Json>(node['x-unspecified']).map((g) => ({ topic: String(g.topic), detail: String(g.detail) }));
 
-function examplesOf(node: Json): NamedExample[] {
+function examplesOf(r: RefReader, node: Json): NamedExample[] {
   const named = Object.entries(obj(node.examples)).map(([name, raw]) => {
-    const example = obj(raw);
+    const example = r.at(raw);
     const summary = text(example.summary);
     return { name, ...(summary && { summary }), value: example.value };
   });
   return 'example' in node ? [{ name: 'example', value: node.example }, ...named] : named;
 }
 
-function parameterOf(raw: Json): Parameter {
+function parameterOf(r: RefReader, raw: Json): Parameter {
   const description = text(raw.description);
   return {
     name: String(raw.name),
     in: raw.in as Parameter['in'],
     required: raw.required === true,
     ...(description && { description }),
-    ...(raw.schema !== undefined && { schema: selfContained(raw.schema) }),
-    examples: examplesOf(raw),
+    ...(raw.schema !== undefined && { schema: r.schema(raw.schema) }),
+    examples: examplesOf(r, raw),
   };
 }
 
 /** Path-item parameters, then the operation's; an operation parameter replaces one of the same name and place. */
-function parametersOf(item: Json, op: Json): Parameter[] {
+function parametersOf(r: RefReader, item: Json, op: Json): Parameter[] {
   const merged = new Map<string, Parameter>();
   for (const raw of [...list<Json>(item.parameters), ...list<Json>(op.parameters)]) {
-    const param = parameterOf(raw);
+    const param = parameterOf(r, r.at(raw));
     merged.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
   }
   return [...merged.values()];
@@ -91,34 +103,38 @@ function formFields(schema: JsonSchema, encoding: Json): FormField[] {
   });
 }
 
-function contentOf(node: Json): MediaType[] {
+function contentOf(r: RefReader, node: Json): MediaType[] {
   return Object.entries(obj(node.content)).map(([mediaType, raw]) => {
     const media = obj(raw);
-    const schema = media.schema === undefined ? undefined : selfContained(media.schema);
+    const schema = media.schema === undefined ? undefined : r.schema(media.schema);
     return {
       mediaType,
       ...(schema && { schema }),
-      examples: examplesOf(media),
+      examples: examplesOf(r, media),
       ...(mediaType === 'multipart/form-data' &&
         schema && { fields: formFields(schema, obj(media.encoding)) }),
     };
   });
 }
 
-function requestBodyOf(op: Json): RequestBody | undefined {
+function requestBodyOf(r: RefReader, op: Json): RequestBody | undefined {
   if (op.requestBody === undefined) return undefined;
-  const body = obj(op.requestBody);
+  const body = r.at(op.requestBody);
   const description = text(body.description);
-  return { required: body.required === true, ...(description && { description }), content: contentOf(body) };
+  return {
+    required: body.required === true,
+    ...(description && { description }),
+    content: contentOf(r, body),
+  };
 }
 
-const responsesOf = (op: Json): Response[] =>
+const responsesOf = (r: RefReader, op: Json): Response[] =>
   Object.entries(obj(op.responses)).map(([status, raw]) => {
-    const response = obj(raw);
+    const response = r.at(raw);
     return {
       status,
       description: String(response.description ?? ''),
-      content: contentOf(response),
+      content: contentOf(r, response),
       headers: Object.keys(obj(response.headers)),
     };
   });
@@ -137,9 +153,9 @@ function securityOf(requirements: unknown, schemes: readonly SecurityScheme[]): 
   );
 }
 
-export function securitySchemesOf(doc: Json): SecurityScheme[] {
+export function securitySchemesOf(r: RefReader, doc: Json): SecurityScheme[] {
   return Object.entries(obj(obj(doc.components).securitySchemes)).map(([name, raw]) => {
-    const scheme = obj(raw);
+    const scheme = r.at(raw);
     const http = text(scheme.scheme);
     const bearerFormat = text(scheme.bearerFormat);
     return {
@@ -161,18 +177,19 @@ function idempotencyOf(op: Json, key: string, parameters: Parameter[]): Operatio
   return { in: 'path', parameter: String(name) };
 }
 
-/** Operations in document order (paths as written, methods in HTTP_METHODS order), without `components` and `source`. */
+/** Operations in document order (paths as written, methods in OPERATION_METHODS order), without `components` and `source`. */
 export function operationsOf(
+  r: RefReader,
   doc: Json,
   schemes: readonly SecurityScheme[],
 ): Omit<Operation, 'components' | 'source'>[] {
   return Object.entries(obj(doc.paths)).flatMap(([path, rawItem]) => {
-    const item = obj(rawItem);
-    return HTTP_METHODS.filter((method) => method.toLowerCase() in item).map((method) => {
+    const item = r.at(rawItem);
+    return OPERATION_METHODS.filter((method) => method.toLowerCase() in item).map((method) => {
       const op = obj(item[method.toLowerCase()]);
-      const parameters = parametersOf(item, op);
+      const parameters = parametersOf(r, item, op);
       const description = text(op.description);
-      const requestBody = requestBodyOf(op);
+      const requestBody = requestBodyOf(r, op);
       const idempotency = idempotencyOf(op, `${method} ${path}`, parameters);
       if (typeof op.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);
       return {
@@ -185,7 +202,7 @@ export function operationsOf(
         tags: list<string>(op.tags),
         parameters,
         ...(requestBody && { requestBody }),
-        responses: responsesOf(op),
+        responses: responsesOf(r, op),
         security: securityOf(op.security ?? doc.security, schemes),
         accountHeader: parameters.some(
           (p) => p.in === 'header' && p.required && p.name.toLowerCase() === ACCOUNT_HEADER,
@@ -196,5 +213,3 @@ export function operationsOf(
     });
   });
 }
-
-export type { JsonSchema };

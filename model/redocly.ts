@@ -1,21 +1,14 @@
-// Redocly's resolver, the one way the contract is read: bundle (refs kept, or dereferenced) and walk.
+// Redocly's resolver and bundler, the one way the contract is read, and the config it is read with.
 import path from 'node:path';
 import {
   BaseResolver,
   bundle,
   type Config,
   type Document,
-  detectSpec,
   getLineColLocation,
-  getTypes,
   loadConfig,
   type NormalizedProblem,
-  normalizeTypes,
-  normalizeVisitors,
-  type Oas3Visitor,
-  resolveDocument,
   type Source,
-  walkDocument,
 } from '@redocly/openapi-core';
 
 const configPath = path.join(import.meta.dirname, '..', 'redocly.yaml');
@@ -65,33 +58,17 @@ function throwOnErrors(problems: NormalizedProblem[], file: string): void {
   throw new Error(`the contract does not resolve:\n${lines.join('\n')}`);
 }
 
-/** The contract as one document: `dereference` false keeps `#/components` refs, true inlines them all. */
-export async function bundleContract(file: string, dereference: boolean): Promise<Document> {
-  const result = await bundle({ ref: path.resolve(file), config: await contractConfig(), dereference });
+/**
+ * The contract as one document, refs to `#/components` kept: Redocly's bundler over the root document the
+ * resolver has read, with the same resolver (so no file is read or parsed twice).
+ */
+export async function bundleDocument(
+  root: Document,
+  resolver: BaseResolver,
+  config: Config,
+  file: string,
+): Promise<Record<string, unknown>> {
+  const result = await bundle({ doc: root, config, externalRefResolver: resolver, dereference: false });
   throwOnErrors(result.problems, file);
-  return result.bundle;
+  return result.bundle.parsed as Record<string, unknown>;
 }
-
-/** Walks a document with Redocly's walker (types of its OpenAPI version, refs resolved by Redocly). */
-export async function walk(document: Document, visitor: Oas3Visitor): Promise<void> {
-  const specVersion = detectSpec(document.parsed);
-  const types = normalizeTypes(getTypes(specVersion));
-  const rootType = types.Root;
-  if (!rootType) throw new Error(`no Root type for ${specVersion}`);
-  const resolvedRefMap = await resolveDocument({
-    rootDocument: document,
-    rootType,
-    externalRefResolver: new BaseResolver(),
-  });
-  walkDocument({
-    document,
-    rootType,
-    normalizedVisitors: normalizeVisitors([{ severity: 'error', ruleId: 'model', visitor }], types),
-    resolvedRefMap,
-    ctx: { problems: [], specVersion, config: await contractConfig(), visitorsData: {} },
-  });
-}
-
-/** The 1-based line a Redocly location points at. */
-export const lineOf = (location: Parameters<typeof getLineColLocation>[0]) =>
-  getLineColLocation(location).start.line;

@@ -86,14 +86,14 @@ it('npm run fuzz refuses a count that is not a whole number (a typo must not pas
 describe('scripts/launch.mjs', () => {
   it('runs a script bundled, with import.meta naming the source file and the arguments it was given', async () => {
     // scripts/paths.ts derives the repo's root from import.meta.url: the bundle must still find openapi.yaml.
-    const { code, stdout } = await node(['scripts/launch.mjs', 'scripts/release.ts', '--list']);
+    const { code, stdout } = await node(['scripts/launch.mjs', 'tools/release/cli.ts', '--list']);
     expect(code).toBe(0);
     expect(stdout.trim().split('\n')).toEqual(expect.arrayContaining(['packages/client', 'packages/mock']));
   });
 
   it('runs the same script many times at once (outputs written by rename, named by content)', async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: 6 }, () => node(['scripts/launch.mjs', 'scripts/release.ts', '--list'])),
+      Array.from({ length: 6 }, () => node(['scripts/launch.mjs', 'tools/release/cli.ts', '--list'])),
     );
     expect(new Set(outcomes.map((o) => `${o.code} ${o.stdout}`)).size).toBe(1);
     expect(outcomes[0]?.code).toBe(0);
@@ -108,7 +108,7 @@ describe('scripts/launch.mjs', () => {
   it('refuses a missing script or one that is not TypeScript, exit 2', async () => {
     const missing = await node(['scripts/launch.mjs', 'scripts/no-such-script.ts']);
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('no such script') });
-    const worker = await node(['scripts/launch.mjs', 'scripts/lint/spectral-worker.mjs']);
+    const worker = await node(['scripts/launch.mjs', 'pipeline/lint/spectral-worker.mjs']);
     expect(worker).toMatchObject({ code: 2, stderr: expect.stringContaining('not a TypeScript file') });
   });
 

@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadContract, renderModel } from '../model/load.ts';
-import { renderBundle } from '../scripts/bundle.ts';
+import { renderTypes, typesPath } from '../pipeline/api-types.ts';
+import { renderBundle } from '../pipeline/bundle.ts';
 import { bundledJsonPath, bundledYamlPath, modelPath, root, specPath } from '../scripts/paths.ts';
-import { renderTypes, typesPath } from '../scripts/types.ts';
 
 it('generated/ holds what the build writes now (run `npm run build` and commit it)', async () => {
   const { bundle, model } = await loadContract(specPath);

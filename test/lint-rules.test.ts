@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { formatProblem, lint, lintSpec, lintWithSpectral, type Problem } from '../scripts/lint.ts';
+import { formatProblem, lint, lintSpec, lintWithSpectral, type Problem } from '../pipeline/lint/index.ts';
 import { specPath } from '../scripts/paths.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/lint/${name}`, import.meta.url));

@@ -1,4 +1,4 @@
-// The build emits each shipped package file by file (scripts/packages.ts, no program). That must write what
+// The build emits each shipped package file by file (pipeline/packages.ts, no program). That must write what
 // tsc itself writes for the package, JavaScript and declarations, byte for byte; and a package file whose
 // exported types cannot be read from it alone must fail the build instead of shipping a wrong declaration.
 import { execFile } from 'node:child_process';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compilePackage } from '../scripts/packages.ts';
+import { compilePackage } from '../pipeline/packages.ts';
 import { root } from '../scripts/paths.ts';
 
 const run = promisify(execFile);

@@ -6,8 +6,8 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../scripts/paths.ts';
-import { ORG_REGISTRY } from '../scripts/release.ts';
-import { MARKER } from '../scripts/review/report.ts';
+import { ORG_REGISTRY } from '../tools/release/cli.ts';
+import { MARKER } from '../tools/review/report.ts';
 
 const dir = path.join(root, '.github/workflows');
 const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));

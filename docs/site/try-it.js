@@ -1,4 +1,4 @@
-// Try-it panels of `npm run docs:serve` (served by scripts/docs/try-it.ts, never part of the published site).
+// Try-it panels of `npm run docs:serve` (served by tools/docs-serve/try-it.ts, never part of the published site).
 // Each operation section Redoc renders gets a form that starts from the named example; "Send" posts it to
 // the docs server, which forwards it to the mock with the client certificate and a token, and the mock's
 // answer (its validation errors included) is shown below the form.

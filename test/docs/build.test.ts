@@ -7,10 +7,18 @@ import type { Operation } from '@banking-api/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GAP_TOPICS } from '../../model/gap-topics.js';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
-import { operationAnchor } from '../../scripts/docs/anchors.ts';
-import { changelogEntries, changelogPage } from '../../scripts/docs/changelog.ts';
-import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../scripts/docs/guides.ts';
-import { openQuestions } from '../../scripts/docs/open-questions.ts';
+import { operationAnchor } from '../../pipeline/docs/anchors.ts';
+import { changelogEntries, changelogPage } from '../../pipeline/docs/changelog.ts';
+import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../pipeline/docs/guides.ts';
+import {
+  CHANGELOG,
+  changelogPath,
+  docsDir,
+  docsSpec,
+  GUIDES_GROUP,
+  OPEN_QUESTIONS,
+} from '../../pipeline/docs/index.ts';
+import { openQuestions } from '../../pipeline/docs/open-questions.ts';
 import {
   checkServerThemeSheet,
   globalStylesFromServer,
@@ -21,15 +29,7 @@ import {
   splitPage,
   withMinifiedTemplateStyle,
   withoutConsoleBanner,
-} from '../../scripts/docs/page.ts';
-import {
-  CHANGELOG,
-  changelogPath,
-  docsDir,
-  docsSpec,
-  GUIDES_GROUP,
-  OPEN_QUESTIONS,
-} from '../../scripts/docs.ts';
+} from '../../pipeline/docs/page.ts';
 import { specPath } from '../../scripts/paths.ts';
 
 let contract: LoadedContract;
@@ -191,7 +191,7 @@ describe('changelog page', () => {
   });
 });
 
-describe('page split (scripts/docs/page.ts)', () => {
+describe('page split (pipeline/docs/page.ts)', () => {
   const page = [
     '<html><head><style>x</style></head><body><div id="redoc"></div>',
     '<script type="module">\nconst{RedocStandalone,hydrate,init}=(()=>({a:import.meta.url}))();export{RedocStandalone,hydrate,init};',
@@ -249,7 +249,7 @@ describe('page split (scripts/docs/page.ts)', () => {
   });
 });
 
-describe('search index sooner (scripts/docs/page.ts)', () => {
+describe('search index sooner (pipeline/docs/page.ts)', () => {
   // The two places of Redoc's script it changes, as build-docs writes them (minified names vary by release).
   const script = [
     'function OOe(e){if(typeof window>`u`||typeof window.requestIdleCallback!=`function`)return()=>{};let t=window.requestIdleCallback(e);return()=>window.cancelIdleCallback(t)}',
@@ -273,7 +273,7 @@ describe('search index sooner (scripts/docs/page.ts)', () => {
   });
 });
 
-describe('markdown parsed once (scripts/docs/page.ts)', () => {
+describe('markdown parsed once (pipeline/docs/page.ts)', () => {
   // Redoc's parseMarkdown, as its script carries it (minified names vary by release).
   const script =
     'function fw(e,t){if(e){if(typeof e!=`string`||lw(e))return e;if(!t?.markdownParser)throw Error("parseMarkdown: no parser");return t.markdownParser(e,t)}}function lw(e){return!1}';
@@ -327,7 +327,7 @@ describe('markdown parsed once (scripts/docs/page.ts)', () => {
   });
 });
 
-describe('global styles from the server (scripts/docs/page.ts)', () => {
+describe('global styles from the server (pipeline/docs/page.ts)', () => {
   // styled-components' global style component, as Redoc's script carries it (minified names vary by release).
   const component =
     'function render(Zi,t,i,r,a,e,n,o){{let s=i.isStatic?[a,t.styleSheet,i]:[a,e,t.styleSheet,n,t.stylis,i],c=Zi.useRef(i);Zi.useLayoutEffect(()=>{t.styleSheet.server||(c.current!==i&&(t.styleSheet.clearRules(r),c.current=i),o(a,e,t.styleSheet,n,t.stylis))},s)}}';
@@ -371,7 +371,7 @@ describe('global styles from the server (scripts/docs/page.ts)', () => {
   });
 });
 
-describe('console banner (scripts/docs/page.ts)', () => {
+describe('console banner (pipeline/docs/page.ts)', () => {
   const tail =
     // biome-ignore lint/suspicious/noTemplateCurlyInString: Redoc's minified source, with a template in it
     'return typeof document<`u`&&console.info(`\\n%c Redoc %c ${uj.version} %c\\n\\n%chttps://github.com/Redocly/redoc\\n`,`a`,`b`,`c`,`d`),VHe(),{RedocStandalone,hydrate,init}})();';
@@ -385,7 +385,7 @@ describe('console banner (scripts/docs/page.ts)', () => {
   });
 });
 
-describe('outer function compiled up front (scripts/docs/page.ts)', () => {
+describe('outer function compiled up front (pipeline/docs/page.ts)', () => {
   const licence = '/** \n* @license MIT\n**/\n';
   const script = `${licence}const{RedocStandalone,hydrate,init}=(()=>{var e=this;return{RedocStandalone:e,hydrate,init}})();\n\n`;
 

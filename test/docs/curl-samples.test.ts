@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
-import { curlSample } from '../../scripts/docs/samples.ts';
+import { curlSample } from '../../pipeline/docs/samples.ts';
 import { specPath } from '../../scripts/paths.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 

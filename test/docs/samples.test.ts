@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
-import { curlSample, defaultBaseUrl, typescriptSample } from '../../scripts/docs/samples.ts';
+import { curlSample, defaultBaseUrl, typescriptSample } from '../../pipeline/docs/samples.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { typeCheckAgainstClient as typeCheck } from '../support/typecheck.ts';
 

@@ -5,8 +5,8 @@ import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
-import { TRY_IT_HEAD } from '../../scripts/docs/try-it.ts';
 import { root, specPath } from '../../scripts/paths.ts';
+import { TRY_IT_HEAD } from '../../tools/docs-serve/try-it.ts';
 
 let child: ChildProcess | undefined;
 let output = '';
@@ -37,7 +37,7 @@ afterAll(() => {
 describe('docs:serve', () => {
   it('serves the site on 127.0.0.1 and rebuilds on a guide or spec change', async () => {
     // As `npm run docs:serve` starts it.
-    child = spawn(process.execPath, ['scripts/launch.mjs', 'scripts/docs-serve.ts', '--port', '0'], {
+    child = spawn(process.execPath, ['scripts/launch.mjs', 'tools/docs-serve/cli.ts', '--port', '0'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,13 +8,20 @@ import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
-import { operationAnchor } from '../../scripts/docs/anchors.ts';
-import { readGuides } from '../../scripts/docs/guides.ts';
-import { REDOC_SCRIPT } from '../../scripts/docs/page.ts';
-import { serveSite } from '../../scripts/docs/static-server.ts';
-import { CHANGELOG, changelogPath, docs, docsDir, OPEN_QUESTIONS, siteDir } from '../../scripts/docs.ts';
+import { operationAnchor } from '../../pipeline/docs/anchors.ts';
+import { readGuides } from '../../pipeline/docs/guides.ts';
+import {
+  CHANGELOG,
+  changelogPath,
+  docs,
+  docsDir,
+  OPEN_QUESTIONS,
+  siteDir,
+} from '../../pipeline/docs/index.ts';
+import { REDOC_SCRIPT } from '../../pipeline/docs/page.ts';
 import { root, specPath } from '../../scripts/paths.ts';
-import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
+import { serveSite } from '../../tools/docs-serve/static-server.ts';
+import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
 
 const resultsDir = path.join(root, 'test-results');
 let browser: Browser;
@@ -302,7 +309,7 @@ describe('reference site', () => {
     expect(browser.requests.filter((u) => !isLocal(u))).toEqual([]);
     // The recorder saw the page's real traffic: its local assets over HTTP and from disk.
     expect(browser.requests.filter((u) => u.endsWith('/logo.svg')).length).toBeGreaterThanOrEqual(2);
-    // Redoc's script is a file of its own (scripts/docs/page.ts), over HTTP and from disk alike.
+    // Redoc's script is a file of its own (pipeline/docs/page.ts), over HTTP and from disk alike.
     expect(browser.requests.filter((u) => u.endsWith(`/${REDOC_SCRIPT}`)).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -8,13 +8,13 @@ import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
-import { operationAnchor } from '../../scripts/docs/anchors.ts';
-import { serveSite } from '../../scripts/docs/static-server.ts';
-import { createTryIt, TRY_IT_HEAD, type TryItOptions } from '../../scripts/docs/try-it.ts';
-import { docs, siteDir } from '../../scripts/docs.ts';
+import { operationAnchor } from '../../pipeline/docs/anchors.ts';
+import { docs, siteDir } from '../../pipeline/docs/index.ts';
 import { root, specPath } from '../../scripts/paths.ts';
+import { serveSite } from '../../tools/docs-serve/static-server.ts';
+import { createTryIt, TRY_IT_HEAD, type TryItOptions } from '../../tools/docs-serve/try-it.ts';
+import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import { type Browser, isLocal, launch, waitForHydration } from './browser.ts';
 
 let contract: LoadedContract;
 let mock: TestMock;

@@ -7,9 +7,10 @@ import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ensureDevPki, freePort, signToken } from '@banking-api/mock';
+import { ensureDevPki, signToken } from '@banking-api/mock';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../support/processes.ts';
 import { packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);

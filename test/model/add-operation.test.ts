@@ -1,7 +1,8 @@
 // Adding an operation is an edit to openapi.yaml and nothing else. On a copy of the repo, one new operation
-// (a request body with a named example, a scope, the account header) goes into openapi.yaml; then, with no
-// other file edited, the build makes its type and typed client call, the docs list it with its notes, the
-// mock serves it and enforces its scope and header, and the review calls it a non-breaking addition.
+// (idempotent by URL, a new schema, a request body with a named example, a scope, the account header) goes
+// into openapi.yaml; then, with no other file edited, the build makes its type and typed client call, the
+// docs list it with its notes and in every guide list it belongs to, the mock serves it and enforces its
+// scope and header, the spec's own tests pass, and the review calls it a non-breaking addition.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,11 +93,11 @@ describe('an operation added to openapi.yaml alone', () => {
       [
         "import { createBankingClient } from '@banking-api/client';",
         'export async function call(client: ReturnType<typeof createBankingClient>) {',
-        "  const params = { header: { 'x-account-id': 'acc-1' } };",
-        `  const { data } = await client.POST('${NEW_OPERATION.path}', { params, body: ${JSON.stringify(NEW_OPERATION.example)} });`,
+        `  const params = { path: { id: client.newIdempotencyId() }, header: { 'x-account-id': 'acc-1' } };`,
+        `  const { data } = await client.PUT('${NEW_OPERATION.path}', { params, body: ${JSON.stringify(NEW_OPERATION.example)} });`,
         '  const id: string | undefined = data?.pixKey.id;',
         `  // @ts-expect-error keyType is an enum of the new schema`,
-        `  await client.POST('${NEW_OPERATION.path}', { params, body: { keyType: 'NOPE', key: 'x' } });`,
+        `  await client.PUT('${NEW_OPERATION.path}', { params, body: { keyType: 'NOPE', key: 'x' } });`,
         '  return id;',
         '}',
       ].join('\n'),
@@ -118,12 +119,35 @@ describe('an operation added to openapi.yaml alone', () => {
     expect(html).toContain(NEW_OPERATION.summary);
     expect(html).toContain(NEW_OPERATION.scope);
     expect(html).toContain(NEW_OPERATION.exampleName);
-    // Its own notes follow its description: the scope it needs and the account header (scripts/docs/notes.ts).
+    // Its own notes follow its description: the scope it needs and the account header (pipeline/docs/notes.ts).
     const start = html.indexOf(NEW_OPERATION.description);
     expect(start).toBeGreaterThan(0);
     const notes = html.slice(start, start + 2000);
     expect(notes).toContain(`with scope \`${NEW_OPERATION.scope}\``);
     expect(notes).toContain('**Account header:** required.');
+  });
+
+  it('is in every guide list it belongs to: account header, idempotency, scopes', async () => {
+    const html = await readFile(at('generated/site/index.html'), 'utf8');
+    // A guide is a tag of the page's spec: its Markdown description, up to its x-traitTag flag.
+    const guide = (title: string) => {
+      const start = html.indexOf(`"name":"${title}","description":`);
+      expect(start, title).toBeGreaterThan(0);
+      return html.slice(start, html.indexOf('"x-traitTag"', start));
+    };
+    const route = `${NEW_OPERATION.method} ${NEW_OPERATION.path}`;
+    for (const title of ['The account header', 'Idempotency by URL', 'Authentication'])
+      expect(guide(title), title).toContain(route);
+  });
+
+  it('passes the spec tests: examples valid, lint rules quiet', async () => {
+    const vitest = path.join(root, 'node_modules/.bin/vitest');
+    const tests = ['test/spec-examples.test.ts', 'test/lint-rules.test.ts'];
+    const result = await run(vitest, ['run', ...tests], { cwd: repo, env: telemetryOff }).then(
+      () => 'passed',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe('passed');
   });
 
   it('is served by the mock, which enforces its scope and account header', async () => {
@@ -138,8 +162,9 @@ describe('an operation added to openapi.yaml alone', () => {
           'content-type': 'application/json',
         };
         if (accountId) headers['x-account-id'] = accountId;
-        const response = await request(`${mock.url}${NEW_OPERATION.path}`, {
-          method: 'POST',
+        const url = `${mock.url}${NEW_OPERATION.path.replace('{id}', NEW_OPERATION.idempotencyId)}`;
+        const response = await request(url, {
+          method: 'PUT',
           headers,
           body: JSON.stringify(NEW_OPERATION.example),
           dispatcher,

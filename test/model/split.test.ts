@@ -7,8 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
+import { renderTypes } from '../../pipeline/api-types.ts';
 import { specPath } from '../../scripts/paths.ts';
-import { renderTypes } from '../../scripts/types.ts';
 
 const run = promisify(execFile);
 const redocly = path.join(import.meta.dirname, '../../node_modules/.bin/redocly');

@@ -6,14 +6,15 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { makeCa, makeClientCert, makeServerCert } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/paths.ts';
-import { contractVersion, ORG_REGISTRY, packAll, publishableWorkspaces } from '../../scripts/release.ts';
+import { contractVersion, ORG_REGISTRY, packAll, publishableWorkspaces } from '../../tools/release/cli.ts';
+import { freePort } from '../support/processes.ts';
 import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 
 const run = promisify(execFile);
@@ -37,14 +38,6 @@ async function installVerdaccio(): Promise<void> {
     }),
   );
   await npm(['install', '--no-audit', '--no-fund', '--prefer-offline'], cacheDir);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Config written at test time: our scope is local only (never proxied), the rest from npm's registry. */

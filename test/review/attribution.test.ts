@@ -5,10 +5,10 @@ import type { ContractModel } from '@banking-api/contract';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
-import { operationsOf, type Sides } from '../../scripts/review/attribution.ts';
-import type { EngineChange } from '../../scripts/review/diff-engine.ts';
-import { idLocation } from '../../scripts/review/findings.ts';
-import { DOCUMENT, operationsAt } from '../../scripts/review/operations.ts';
+import { operationsOf, type Sides } from '../../tools/review/attribution.ts';
+import type { EngineChange } from '../../tools/review/diff-engine.ts';
+import { DOCUMENT, operationsAt } from '../../tools/review/operations.ts';
+import { idLocation } from '../../tools/review/placement.ts';
 import { baseFixture } from './helpers.ts';
 
 const TED = 'POST /hb/transfers/ted';

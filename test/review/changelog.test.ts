@@ -2,10 +2,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { changelogEntry, writeChangelog } from '../../scripts/review/changelog.ts';
-import { type Finding, levelOf } from '../../scripts/review/finding.ts';
-import type { Review } from '../../scripts/review/run.ts';
-import { checkVersion } from '../../scripts/review/semver.ts';
+import { changelogEntry, writeChangelog } from '../../tools/review/changelog.ts';
+import { type Finding, levelOf } from '../../tools/review/finding.ts';
+import type { Review } from '../../tools/review/run.ts';
+import { checkVersion } from '../../tools/review/semver.ts';
 import { fixtureDir } from './helpers.ts';
 
 const finding = (impact: Finding['impact'], operation: string, rule: string, message: string): Finding => ({

@@ -1,8 +1,8 @@
 // Suite (run from review.test.ts): the change cases on fixture pairs; the report names the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBreaking } from '../../scripts/review/finding.ts';
-import { renderReport } from '../../scripts/review/report.ts';
-import type { Review } from '../../scripts/review/run.ts';
+import { isBreaking } from '../../tools/review/finding.ts';
+import { renderReport } from '../../tools/review/report.ts';
+import type { Review } from '../../tools/review/run.ts';
 import { cases } from './cases.ts';
 import { fixtureDir, reviewMutation, twoAtATime } from './helpers.ts';
 

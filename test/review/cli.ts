@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadContract } from '../../model/load.ts';
 import { root, specPath } from '../../scripts/paths.ts';
-import { MARKER } from '../../scripts/review/report.ts';
-import { main } from '../../scripts/review.ts';
+import { main } from '../../tools/review/cli.ts';
+import { MARKER } from '../../tools/review/report.ts';
 import { fixtureDir } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -35,7 +35,7 @@ async function edit(change: (doc: ReturnType<typeof parseDocument>) => void) {
   await writeFile(spec, doc.toString());
 }
 
-/** scripts/review.ts in this process (console quiet); returns the exit code and the report file. */
+/** tools/review/cli.ts in this process (console quiet); returns the exit code and the report file. */
 async function review(...args: string[]) {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -95,7 +95,7 @@ describe('review of the real spec in a git repository', () => {
 
   it('runs as npm run review starts it (scripts/launch.mjs), JSON on stdout and a JUnit file', async () => {
     const junit = path.join(tmp.dir, 'review.junit.xml');
-    const args = [path.join(root, 'scripts/launch.mjs'), 'scripts/review.ts', '--spec', spec, '--out', out];
+    const args = [path.join(root, 'scripts/launch.mjs'), 'tools/review/cli.ts', '--spec', spec, '--out', out];
     const failed = await run(process.execPath, [...args, '--format', 'json', '--junit', junit], {
       cwd: root,
     }).catch((error: { code: number; stdout: string }) => error);

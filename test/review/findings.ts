@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineCounter, parse, parseDocument } from 'yaml';
 import { loadContract } from '../../model/load.ts';
 import { specPath } from '../../scripts/paths.ts';
-import { isBreaking } from '../../scripts/review/finding.ts';
-import { renderGithub } from '../../scripts/review/formats/github.ts';
-import { renderJson } from '../../scripts/review/formats/json.ts';
-import { renderJunit } from '../../scripts/review/formats/junit.ts';
-import { type Review, reviewSpecs } from '../../scripts/review/run.ts';
+import { isBreaking } from '../../tools/review/finding.ts';
+import { renderGithub } from '../../tools/review/formats/github.ts';
+import { renderJson } from '../../tools/review/formats/json.ts';
+import { renderJunit } from '../../tools/review/formats/junit.ts';
+import { type Review, reviewSpecs } from '../../tools/review/run.ts';
 import { fixtureDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof fixtureDir>>;

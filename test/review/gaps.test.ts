@@ -1,10 +1,10 @@
 // "Not shown" gaps (x-unspecified) newly marked or resolved, and how the report shows them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
-import { gapsDelta } from '../../scripts/review/gaps.ts';
-import { renderReport } from '../../scripts/review/report.ts';
-import type { Review } from '../../scripts/review/run.ts';
-import { checkVersion } from '../../scripts/review/semver.ts';
+import { gapsDelta } from '../../tools/review/gaps.ts';
+import { renderReport } from '../../tools/review/report.ts';
+import type { Review } from '../../tools/review/run.ts';
+import { checkVersion } from '../../tools/review/semver.ts';
 import { baseFixture, fixtureDir, type Mutation, writeMutation } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof fixtureDir>>;

@@ -3,10 +3,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { gate } from '../../scripts/review/ack.ts';
-import type { Finding } from '../../scripts/review/finding.ts';
-import { renderReport } from '../../scripts/review/report.ts';
-import { checkVersion } from '../../scripts/review/semver.ts';
+import { gate } from '../../tools/review/ack.ts';
+import type { Finding } from '../../tools/review/finding.ts';
+import { renderReport } from '../../tools/review/report.ts';
+import { checkVersion } from '../../tools/review/semver.ts';
 import { baseFixture, fixtureDir, reviewMutation } from './helpers.ts';
 
 const LOGS = 'GET /hb/webhook/logs';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { type Review, reviewSpecs } from '../../scripts/review/run.ts';
+import { type Review, reviewSpecs } from '../../tools/review/run.ts';
 
 export const baseFixture = fileURLToPath(new URL('./fixtures/base.yaml', import.meta.url));
 

@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { snapshotAt } from '../../scripts/review/git-snapshot.ts';
+import { snapshotAt } from '../../tools/review/git-snapshot.ts';
 import { fixtureDir } from './helpers.ts';
 
 const run = promisify(execFile);

@@ -2,12 +2,12 @@
 // production guard and the command line.
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
 import { describe, expect, test } from 'vitest';
-import { curlCommand, shellQuote } from '../../scripts/verify/curl.ts';
-import { probeFor } from '../../scripts/verify/inputs.ts';
-import { invalidBodies } from '../../scripts/verify/mutations.ts';
-import { parseOptions, UsageError } from '../../scripts/verify/options.ts';
-import { productionMatches } from '../../scripts/verify/production.ts';
-import { conforms } from '../../scripts/verify/schemas.ts';
+import { curlCommand, shellQuote } from '../../tools/verify/curl.ts';
+import { probeFor } from '../../tools/verify/inputs.ts';
+import { invalidBodies } from '../../tools/verify/mutations.ts';
+import { parseOptions, UsageError } from '../../tools/verify/options.ts';
+import { productionMatches } from '../../tools/verify/production.ts';
+import { conforms } from '../../tools/verify/schemas.ts';
 
 const model = contractModel();
 const jsonBodies = model.operations.flatMap((op) =>

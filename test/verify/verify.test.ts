@@ -8,9 +8,9 @@ import { promisify } from 'node:util';
 import { bearerScopes, contractModel, type Operation } from '@banking-api/contract';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifyCommand } from '../../scripts/verify/command.ts';
-import { documentedResponse } from '../../scripts/verify/responses.ts';
-import type { Report } from '../../scripts/verify/runner.ts';
+import { verifyCommand } from '../../tools/verify/command.ts';
+import { documentedResponse } from '../../tools/verify/responses.ts';
+import type { Report } from '../../tools/verify/runner.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { type Deviation, editJson, startBrokenServer } from './broken-server.ts';
 
@@ -232,7 +232,7 @@ describe('the command', () => {
     try {
       const { stdout, stderr } = await run(process.execPath, [
         'scripts/launch.mjs',
-        'scripts/verify.ts',
+        'tools/verify/cli.ts',
         ...argv,
       ]);
       return { code: 0, stdout, stderr };

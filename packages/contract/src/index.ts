@@ -1,11 +1,38 @@
 // @banking-api/contract: the contract as data. `contractModel()` is the typed model; `openapiPath` the
-// bundled OpenAPI document (JSON) it was made from. Both are embedded in the package.
+// bundled OpenAPI document (JSON) it was made from. Both are embedded in the package. Beside them, the
+// questions every room asks of the model (responses.ts, envelopes.ts, examples.ts, security.ts), answered
+// here once; compiled validators are at `@banking-api/contract/validators`.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ContractModel } from './model.js';
 
+export {
+  bodySchemaOf,
+  type EnvelopeKind,
+  envelopeKind,
+  errorEnvelope,
+  errorSchemaOf,
+  successEnvelope,
+} from './envelopes.js';
+export {
+  asText,
+  bodyExamples,
+  type ExampleBody,
+  type ExampleRequest,
+  exampleRequest,
+  fillPath,
+  parameterExample,
+} from './examples.js';
 export { ACCOUNT_HEADER, HTTP_METHODS } from './http.js';
 export type * from './model.js';
+export {
+  isJsonMediaType,
+  isSuccessStatus,
+  jsonContent,
+  requestMedia,
+  responseFor,
+  successResponses,
+} from './responses.js';
 export { createRouter, type RouteMatch, type RouteResult } from './route.js';
 export { allScopes, bearerScopes } from './security.js';
 

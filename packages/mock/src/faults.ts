@@ -4,7 +4,7 @@
 // Also the simulated failures a caller asks for with `Prefer: code=...`, which Prism cannot make
 // realistic: it has no 5xx examples to serve, and its 400 example has empty details.
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Operation } from '@banking-api/contract';
+import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
 import { envelope } from './envelope.ts';
 import { type GatewayHooks, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
 
@@ -211,7 +211,7 @@ function preferredFailure(ctx: RequestContext): HookAnswer | undefined {
 
 /** A forced 400: the operation's example code and message, with a detail saying what was simulated. */
 function simulatedValidationError(op: Operation, path: string): HookAnswer {
-  const example = op.responses.find((r) => r.status === '400')?.content[0]?.examples[0]?.value as
+  const example = jsonContent(responseFor(op, 400)?.content ?? [])?.examples[0]?.value as
     | { code?: unknown; message?: unknown; details?: unknown }
     | undefined;
   const code = typeof example?.code === 'string' ? example.code : 'VALIDATION_ERROR';

@@ -33,7 +33,6 @@ export type { Answer, GatewayHooks, HookAnswer, RequestContext, Violation } from
 export { defaultJournalLimits, type JournalEntry, type JournalLimits } from './journal.ts';
 export { defaultLimits, type Limits } from './limits.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
-export { freePort, type PrismProcess, startPrism } from './prism.ts';
 export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
 export {
   defaultStateLimits,

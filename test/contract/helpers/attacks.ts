@@ -1,4 +1,4 @@
-// Ways to attack the mock, shared by the contract suites and `npm run fuzz` (scripts/fuzz.ts): valid
+// Ways to attack the mock, shared by the contract suites and `npm run fuzz` (tools/fuzz/cli.ts): valid
 // requests as bytes, spellings of their paths, byte mutations, and bodies the schema forbids. All are
 // derived from the model's operations; nothing here knows an operation by name.
 import { bearerScopes, type JsonSchema } from '@banking-api/contract';

@@ -4,8 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openapiPath } from '@banking-api/contract';
-import { startPrism } from '@banking-api/mock';
 import { describe, expect, test } from 'vitest';
+import { startPrism } from '../../support/processes.ts';
 import { callOperation } from '../helpers/clients.ts';
 import { validRequest } from '../helpers/requests.ts';
 import { useSession } from '../helpers/shared.ts';

@@ -1,0 +1,67 @@
+// Where the contract's nodes are written (file and 1-based line), from the documents Redocly's resolver
+// already read for the bundle: no second read or parse of any file.
+import path from 'node:path';
+import {
+  type BaseResolver,
+  type Document,
+  escapePointerFragment,
+  getLineColLocation,
+  type Source,
+} from '@redocly/openapi-core';
+import { type Json, nodeAt } from './refs.ts';
+
+export interface SourceLocation {
+  /** Relative to the contract's folder. */
+  readonly file: string;
+  readonly line: number;
+}
+
+export interface Sources {
+  /** Where each operation (by key, `METHOD /path`) is written. */
+  readonly operations: ReadonlyMap<string, SourceLocation>;
+  /** Where the node at a pointer of the root document is written (its key), or its nearest ancestor. */
+  locate(pointer: string): SourceLocation;
+}
+
+/**
+ * Reads where each operation is written, following a path item's `$ref` into the file it names. Call it
+ * before bundling with the same resolver: the bundler rewrites the documents' parsed trees in place.
+ */
+export async function readSources(
+  root: Document,
+  resolver: BaseResolver,
+  methods: readonly string[],
+): Promise<Sources> {
+  const dir = path.dirname(root.source.absoluteRef);
+  const at = (source: Source, pointer: string): SourceLocation => ({
+    file: path.relative(dir, source.absoluteRef),
+    line: getLineColLocation({ source, pointer, reportOnKey: true }).start.line,
+  });
+  const operations = new Map<string, SourceLocation>();
+  for (const [template, raw] of Object.entries((root.parsed as Json)?.paths ?? {})) {
+    const written = { document: root, pointer: `#/paths/${escapePointerFragment(template)}` };
+    const { document, pointer } = await pathItemOf(resolver, root, raw, written);
+    const item = (nodeAt(document.parsed, pointer) ?? {}) as Json;
+    for (const method of methods)
+      if (method.toLowerCase() in item)
+        operations.set(`${method} ${template}`, at(document.source, `${pointer}/${method.toLowerCase()}`));
+  }
+  return { operations, locate: (pointer) => at(root.source, pointer) };
+}
+
+type Place = { document: Document; pointer: string };
+
+/** Where a path item's operations are written: in place, or where its `$ref` points (another file too). */
+async function pathItemOf(
+  resolver: BaseResolver,
+  root: Document,
+  raw: unknown,
+  written: Place,
+): Promise<Place> {
+  const ref = (raw as Json | undefined)?.$ref;
+  if (typeof ref !== 'string') return written;
+  const [uri = '', fragment = ''] = ref.split('#');
+  const document = uri ? await resolver.resolveDocument(root.source.absoluteRef, uri, false) : root;
+  if (document instanceof Error) return written; // the bundle reports the broken reference
+  return { document: document as Document, pointer: `#${fragment}` };
+}
