@@ -17,6 +17,7 @@ import {
   spellingOf,
 } from '../../test/contract/helpers/attacks.ts';
 import { accountId, raw, rawAgent } from '../../test/contract/helpers/clients.ts';
+import { hostileRequests } from '../../test/contract/helpers/hostile.ts';
 import { validRequest } from '../../test/contract/helpers/requests.ts';
 import type { Operation } from '../../test/contract/helpers/spec.ts';
 import { sendOverTls } from '../../test/contract/helpers/wire.ts';
@@ -39,8 +40,11 @@ const concurrency = wholeNumber(values.concurrency, 'concurrency', usage);
 const seed = wholeNumber(values.seed, 'seed', usage);
 const only = values.only === undefined ? undefined : wholeNumber(values.only, 'only', usage);
 
-type Kind = 'mutated bytes' | 'scope bypass' | 'invalid body' | 'random JSON';
-const kinds: Kind[] = ['mutated bytes', 'scope bypass', 'invalid body', 'random JSON'];
+type Kind = 'mutated bytes' | 'scope bypass' | 'invalid body' | 'random JSON' | 'second round';
+const kinds: Kind[] = ['mutated bytes', 'scope bypass', 'invalid body', 'random JSON', 'second round'];
+
+/** Personal data and secrets the 'second round' sent lately: the journal must hold none of them. */
+const sentSecrets: string[] = [];
 
 /** One attack, ready to send: what to send and what the answer must be. */
 type Attack = (mock: TestMock) => Promise<string | undefined>;
@@ -116,6 +120,17 @@ function attacksOf(
             : `${op.operationId} with ${JSON.stringify(value).slice(0, 80)} → ${answer.status}`;
         },
     ),
+    'second round': hostileRequests(ops, tokens.all).map(
+      (hostile): Attack =>
+        async (mock) => {
+          sentSecrets.push(...hostile.secrets);
+          if (sentSecrets.length > 4000) sentSecrets.splice(0, sentSecrets.length - 4000);
+          const answer = await sendOverTls(mock, hostile.bytes, 5000, 500);
+          const wrong =
+            hostile.expect !== 'below-500' && answer.status !== undefined && answer.status !== hostile.expect;
+          return wrong ? `${hostile.what} → ${answer.status}, not ${hostile.expect}` : wireVerdict(answer);
+        },
+    ),
   } satisfies Record<Kind, fc.Arbitrary<Attack>>;
 }
 
@@ -138,7 +153,7 @@ async function main() {
   const agent = rawAgent(mock);
   const tokens = { all: await mock.token(), none: await mock.token('sandbox', { scopes: [] }) };
   const tally: Tally = {
-    sent: { 'mutated bytes': 0, 'scope bypass': 0, 'invalid body': 0, 'random JSON': 0 },
+    sent: { 'mutated bytes': 0, 'scope bypass': 0, 'invalid body': 0, 'random JSON': 0, 'second round': 0 },
     statuses: {},
     closedWithoutAnswer: 0,
     failures: [],
@@ -149,6 +164,7 @@ async function main() {
     else tally.statuses[`${String(status)[0]}xx`] = (tally.statuses[`${String(status)[0]}xx`] ?? 0) + 1;
   };
   const arbitraries = attacksOf(mock.model.operations, tokens, agent);
+  const memoryAtStart = heapMiB();
   const started = performance.now();
   let next = only ?? 0;
   let last = only === undefined ? total : next + 1;
@@ -179,14 +195,32 @@ async function main() {
     method: 'GET',
     headers: { authorization: `Bearer ${tokens.all}` },
   });
+  const journal = await raw(agent, `${mock.url}/__mock/journal`, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${await mock.mock.adminToken()}` },
+  });
+  const leaked = sentSecrets.filter((secret) => journal.text.includes(secret));
+  if (journal.status !== 200 || leaked.length > 0)
+    tally.failures.push(
+      `journal → ${journal.status}; leaks ${leaked.length}: ${leaked.slice(0, 3).join(', ')}`,
+    );
   await agent.close();
-  const memory = Math.round(process.memoryUsage().rss / 2 ** 20);
+  const memory = { start: memoryAtStart, end: heapMiB() };
   await mock.stop();
   report(tally, seconds, still.status, memory);
   process.exitCode = tally.failures.length + faults.length === 0 && still.status === 200 ? 0 : 1;
 }
 
-function report(tally: Tally, seconds: number, still: number, memoryMiB: number) {
+/** Heap in use after a collection when `--expose-gc` is given (else as it is), and RSS, in MiB. */
+function heapMiB(): { heap: number; rss: number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heap: Math.round(heapUsed / 2 ** 20), rss: Math.round(rss / 2 ** 20) };
+}
+
+type Memory = { start: { heap: number; rss: number }; end: { heap: number; rss: number } };
+
+function report(tally: Tally, seconds: number, still: number, memory: Memory) {
   const sent = Object.values(tally.sent).reduce((a, b) => a + b, 0);
   console.log(
     `\n${sent} requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${concurrency} at a time, seed ${seed}`,
@@ -199,8 +233,9 @@ function report(tally: Tally, seconds: number, still: number, memoryMiB: number)
   );
   console.log(`failures: ${tally.failures.length}; faults logged by the mock: ${tally.faults.length}`);
   for (const line of [...tally.failures, ...tally.faults].slice(0, 10)) console.log(`  ${line}`);
+  console.log(`afterwards: a good request → ${still}; the journal read back, holding none of the data sent`);
   console.log(
-    `afterwards: a good request → ${still}; process RSS ${memoryMiB} MiB (mock and fuzzer together)`,
+    `memory (mock and fuzzer in one process): heap ${memory.start.heap} → ${memory.end.heap} MiB, RSS ${memory.start.rss} → ${memory.end.rss} MiB`,
   );
 }
 
