@@ -12,8 +12,13 @@ function checkDigit(ds: number[], weights: number[]): number {
 }
 
 function cut(s: string, sizes: number[]): string[] {
+  const parts: string[] = [];
   let at = 0;
-  return sizes.map((size) => s.slice(at, (at += size)));
+  for (const size of sizes) {
+    parts.push(s.slice(at, at + size));
+    at += size;
+  }
+  return parts;
 }
 
 /** `parts` joined by one separator style (punctuation, spaces, none, percent-encoded). */
