@@ -3,7 +3,9 @@
 // mutated over a fresh mTLS connection, a spelling of a scoped operation's path with a token that lacks the
 // scope, a body the schema forbids, a random JSON body. It fails on any 5xx, any connection held past 5 s,
 // any 2xx without the scope, any schema-invalid body not refused with 400, any answer the engine's checks
-// find off the contract, and on any fault the mock logs; the mock must still serve at the end.
+// find off the contract, any of the second round's answers not as documented, and on any fault the mock
+// logs; at the end the mock must still serve, and its journal must hold none of the personal data and
+// secrets the attacks sent. Heap (after a collection, with --expose-gc) and RSS are printed at start and end.
 import '../../scripts/env.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,7 +48,11 @@ interface Tally {
   closedWithoutAnswer: number;
   failures: string[];
   faults: string[];
+  /** Personal data and secrets sent lately (the last SECRETS_KEPT): the journal must hold none of them. */
+  secrets: string[];
 }
+
+const SECRETS_KEPT = 4000;
 
 /** The mock as the attacks reach it: raw bytes over fresh mTLS connections, requests over kept-alive ones. */
 async function targetOf(mock: Mock): Promise<{ target: AttackTarget; close(): Promise<void> }> {
@@ -70,6 +76,10 @@ function tallyOutcome(tally: Tally, label: string, outcome: AttackOutcome): void
     console.log(`  ✖ ${label}: ${outcome.failure.slice(0, 400)}`);
   }
   if (outcome.statuses.length === 0 && !outcome.failure) tally.closedWithoutAnswer++;
+  if (outcome.secrets?.length) {
+    tally.secrets.push(...outcome.secrets);
+    if (tally.secrets.length > SECRETS_KEPT) tally.secrets.splice(0, tally.secrets.length - SECRETS_KEPT);
+  }
   for (const status of outcome.statuses) {
     const range = `${String(status)[0]}xx`;
     tally.statuses[range] = (tally.statuses[range] ?? 0) + 1;
@@ -111,13 +121,31 @@ async function stillServes(target: AttackTarget, model: ContractModel): Promise<
   return (await target.http(probe)).status;
 }
 
+/** The journal, as startMock's users read it: none of the secrets sent may be in it. */
+function journalLeaks(mock: Mock, tally: Tally): void {
+  const journal = JSON.stringify(mock.journal.entries());
+  const leaked = tally.secrets.filter((secret) => journal.includes(secret));
+  if (leaked.length)
+    tally.failures.push(`the journal keeps ${leaked.length} of the personal data and secrets sent`);
+}
+
+/** Heap in use (after a collection when Node runs with --expose-gc) and RSS, in MiB. */
+function memory(): { heap: number; rss: number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heap: Math.round(heapUsed / 2 ** 20), rss: Math.round(rss / 2 ** 20) };
+}
+
+type Memory = { start: ReturnType<typeof memory>; end: ReturnType<typeof memory> };
+
 async function main() {
   const faults: string[] = [];
   const pkiDir = await mkdtemp(path.join(tmpdir(), 'banking-fuzz-pki-'));
   const mock = await startMock({ port: 0, errors: true, pkiDir, log: (line) => faults.push(line) });
   const { target, close } = await targetOf(mock);
-  const tally: Tally = { sent: {}, statuses: {}, closedWithoutAnswer: 0, failures: [], faults };
+  const tally: Tally = { sent: {}, statuses: {}, closedWithoutAnswer: 0, failures: [], faults, secrets: [] };
   for (const { kind } of ATTACKS) tally.sent[kind] = 0;
+  const atStart = memory();
   const started = performance.now();
   let last = only === undefined ? total : only + 1;
   process.once('SIGINT', () => {
@@ -126,20 +154,21 @@ async function main() {
   await attack(target, tally, only ?? 0, () => last);
   const seconds = (performance.now() - started) / 1000;
   const still = await stillServes(target, mock.model);
+  journalLeaks(mock, tally);
   await close();
-  const memory = Math.round(process.memoryUsage().rss / 2 ** 20);
+  const used = { start: atStart, end: memory() };
   await mock.close();
   await rm(pkiDir, { recursive: true, force: true });
-  report(tally, seconds, still, memory);
+  report(tally, seconds, still, used);
   process.exitCode = tally.failures.length + faults.length === 0 && isSuccess(still) ? 0 : 1;
 }
 
-function report(tally: Tally, seconds: number, still: number, memoryMiB: number) {
+function report(tally: Tally, seconds: number, still: number, used: Memory) {
   const sent = Object.values(tally.sent).reduce((a, b) => a + b, 0);
   console.log(
     `\n${sent} requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${concurrency} at a time, seed ${seed}`,
   );
-  for (const [kind, n] of Object.entries(tally.sent)) console.log(`  ${kind.padEnd(14)} ${n}`);
+  for (const [kind, n] of Object.entries(tally.sent)) console.log(`  ${kind.padEnd(16)} ${n}`);
   console.log(
     `answers: ${Object.entries(tally.statuses)
       .map(([c, n]) => `${c} ${n}`)
@@ -147,8 +176,9 @@ function report(tally: Tally, seconds: number, still: number, memoryMiB: number)
   );
   console.log(`failures: ${tally.failures.length}; faults logged by the mock: ${tally.faults.length}`);
   for (const line of [...tally.failures, ...tally.faults].slice(0, 10)) console.log(`  ${line}`);
+  console.log(`afterwards: a good request → ${still}; the journal read back, holding none of the data sent`);
   console.log(
-    `afterwards: a good request → ${still}; process RSS ${memoryMiB} MiB (mock and fuzzer together)`,
+    `memory (mock and fuzzer in one process): heap ${used.start.heap} → ${used.end.heap} MiB, RSS ${used.start.rss} → ${used.end.rss} MiB`,
   );
 }
 

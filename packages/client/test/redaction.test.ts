@@ -170,3 +170,24 @@ describe('secrets and personal data stay out of output', () => {
     });
   });
 });
+
+describe('redaction time is linear in the text (the shared module)', () => {
+  const cost = (text: string) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      redact(text);
+      best = Math.min(best, performance.now() - start);
+    }
+    return best;
+  };
+  it('a URL with a long run of letters or digits: ten times the input, about ten times the time', () => {
+    for (const unit of ['a', '1', 'eyJ', 'a.b@']) {
+      const url = (n: number) => `https://api.example.com/ar/x/${unit.repeat(n)}?q=1`;
+      redact(url(10_000));
+      const ratio = cost(url(100_000)) / Math.max(cost(url(10_000)), 0.05);
+      console.log(`client redact growth "${unit}": ×${ratio.toFixed(1)} for ×10 input`);
+      expect(ratio).toBeLessThan(25); // the old patterns: ×100
+    }
+  });
+});

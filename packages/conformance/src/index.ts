@@ -6,6 +6,7 @@ export { type Attack, type AttackOutcome, type AttackTarget, wireOutcome } from 
 export { type ByteMutation, byteMutation, honestLength, mutate } from './attacks/bytes.js';
 export { type ForbiddenBody, forbiddenBodies } from './attacks/forbidden-bodies.js';
 export { ATTACKS } from './attacks/registry.js';
+export { type HostileRequest, MAX_JSON_DEPTH, secondRoundRequests } from './attacks/second-round.js';
 export { scopedOperations, spellingOf } from './attacks/spellings.js';
 export { isClientError, isSuccess } from './checks/call.js';
 export type {

@@ -62,3 +62,18 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+export {
+  createRedactor,
+  type DataKind,
+  defaultRedactor,
+  maskSecret,
+  REDACTED,
+  type Redactor,
+  type RedactorOptions,
+  redact,
+  redactHeaderValues,
+  SECRET_HEADERS,
+  secretFieldNames,
+  secretHeaderSet,
+} from './redaction/index.js';

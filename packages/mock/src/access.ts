@@ -5,7 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import { bearerScopes, type Operation } from '@banking-api/contract';
 import type { DevPki, Environment } from './dev-pki.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
-import type { TokenVerifier } from './tokens.ts';
+import { bearerCredential, type TokenVerifier } from './tokens.ts';
 
 /**
  * Tells a connection's environment by the CA that issued its client certificate. Cached per socket:
@@ -36,7 +36,7 @@ export async function authenticate(
 ): Promise<Authentication> {
   if (!env)
     return { refusal: envelope(403, 'FORBIDDEN', 'The client certificate was issued by no known CA.', path) };
-  const jwt = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  const jwt = bearerCredential(authorization);
   if (!jwt) {
     const message = 'Send a Bearer token: Authorization: Bearer <token>.';
     return { refusal: envelope(401, 'UNAUTHORIZED', message, path) };

@@ -13,7 +13,7 @@ import {
 } from './hooks.ts';
 import { adminPrefix, type Journal } from './journal.ts';
 import type { Sandbox } from './state.ts';
-import type { TokenVerifier } from './tokens.ts';
+import { bearerCredential, type TokenVerifier } from './tokens.ts';
 
 /** The scope of the admin credential. */
 export const adminScope = 'mock.admin';
@@ -49,8 +49,7 @@ export function adminHooks(options: AdminOptions): GatewayHooks {
 
 /** A 403 unless the token carries the admin scope (the gateway has checked that it is valid). */
 async function refusalOf(verifier: TokenVerifier, ctx: RequestContext): Promise<HookAnswer | undefined> {
-  const authorization = ctx.req.headers.authorization ?? '';
-  const check = await verifier.verify(authorization.replace(/^Bearer\s+/, ''));
+  const check = await verifier.verify(bearerCredential(ctx.req.headers.authorization));
   if (check.ok && check.token.scopes.has(adminScope)) return undefined;
   return jsonAnswer(
     403,

@@ -6,8 +6,10 @@ import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
 import { hopByHopHeaders } from './hop-by-hop.ts';
+import { jsonLimitRefusal } from './json-limits.ts';
 import { type BodyRead, type Limits, readBody } from './limits.ts';
 import { checkMultipart } from './multipart.ts';
+import { bearerCredential } from './tokens.ts';
 
 /** The body and headers handed to Prism. */
 export interface PrismBody {
@@ -45,42 +47,78 @@ export async function prismBody(
   read: () => Promise<BodyRead>,
   operation: Operation | undefined,
   path: string,
-  strict: boolean,
+  limits: Limits | undefined,
 ): Promise<BodyCheck> {
   const headers = plainHeaders(req);
+  // Prism knows the scheme only as `Bearer`; RFC 9110 §11.1 makes it case-insensitive.
+  const credential = bearerCredential(headers.authorization);
+  if (credential) headers.authorization = `Bearer ${credential}`;
   const typeProblem = contentTypeProblem(headers['content-type'], path);
   if (typeProblem) return { ok: false, refusal: typeProblem };
-  return checkRead(await read(), headers, operation, path, strict);
+  return checkRead(await read(), headers, operation, path, limits);
 }
 
+/** `limits` in mock mode (the contract's checks); none in proxy mode, which passes bodies on. */
 function checkRead(
   read: BodyRead,
   headers: Record<string, string>,
   operation: Operation | undefined,
   path: string,
-  strict: boolean,
+  limits: Limits | undefined,
 ): Promise<BodyCheck> | BodyCheck {
   if (!read.ok)
     return { ok: false, refusal: envelope(read.status, limitCode[read.status], read.message, path) };
   if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
   headers['content-length'] = String(read.body.length);
-  return strict ? checkedBody(read.body, headers, operation, path) : passedBody(read.body, headers);
+  return limits ? checkedBody(read.body, headers, operation, path, limits) : passedBody(read.body, headers);
 }
 
-/** Mock mode: a form for an operation that takes one is checked; JSON (declared or expected) must parse. */
+/**
+ * Mock mode: a body of a media type the operation does not take is a 415; a form for an operation that
+ * takes one is checked; JSON (declared or expected) must be UTF-8, within the depth and size limits, and
+ * parse.
+ */
 async function checkedBody(
   bytes: Buffer,
   headers: Record<string, string>,
   operation: Operation | undefined,
   path: string,
+  limits: Limits,
 ): Promise<BodyCheck> {
   const contentType = headers['content-type'] ?? '';
   const media = operation?.requestBody?.content ?? [];
+  const unsupported = unsupportedMediaType(contentType, media, path);
+  if (unsupported) return { ok: false, refusal: unsupported };
   const form = media.find((m) => m.mediaType === 'multipart/form-data');
   if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
   const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
-  if (jsonType.test(contentType) || expectsJson) return jsonBody(bytes, headers, path, true);
+  if (jsonType.test(contentType) || expectsJson) {
+    const refusal = jsonLimitRefusal(bytes, limits, path);
+    return refusal ? { ok: false, refusal } : jsonBody(bytes, headers, path, true);
+  }
   return passedBody(bytes, headers);
+}
+
+/** A 415 in the envelope when the operation declares its media types and the body is none of them. */
+function unsupportedMediaType(
+  contentType: string,
+  media: readonly MediaType[],
+  path: string,
+): ErrorEnvelope | undefined {
+  if (contentType === '' || media.length === 0) return undefined;
+  const essence = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const takes = (declared: string) =>
+    declared.toLowerCase() === essence || (jsonType.test(declared) && jsonType.test(contentType));
+  if (media.some((m) => takes(m.mediaType))) return undefined;
+  const accepted = media.map((m) => m.mediaType).join(', ');
+  const detail = {
+    location: 'header',
+    field: 'content-type',
+    code: 'unsupported_media_type',
+    message: `This operation takes ${accepted}, not ${essence}.`,
+  };
+  const message = `The body's media type ${essence} is not one this operation takes (${accepted}).`;
+  return envelope(415, 'UNSUPPORTED_MEDIA_TYPE', message, path, [detail]);
 }
 
 /** The body as Prism's own server would hand it on: parsed JSON where it parses, else text. */

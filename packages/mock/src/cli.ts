@@ -22,6 +22,11 @@ const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock
   --stateful             stateful sandbox: idempotent replay, webhook logs (env MOCK_STATEFUL=1)
   --faults               honour the x-mock-fault header on each request (env MOCK_FAULTS=1)
   --journal-size <n>     requests the journal keeps (default 1000)
+  --journal-max-bytes <n>  bytes the journal keeps in all (default 16777216); a body over
+                         65536 bytes is kept cut, with a marker
+  --state-max-entries <n>  --stateful: identifiers remembered (default 10000) and webhook logs
+                         kept (default 1000) at most, each
+  --state-max-bytes <n>  --stateful: bytes each store keeps (default 33554432)
   --dynamic              generated data instead of the named examples
   --seed <seed>          make --dynamic data repeatable
   --errors               Prism answers 500 when an example breaks its own schema
@@ -52,6 +57,9 @@ function parse() {
       stateful: { type: 'boolean', default: flag('MOCK_STATEFUL') },
       faults: { type: 'boolean', default: flag('MOCK_FAULTS') },
       'journal-size': { type: 'string', default: '1000' },
+      'journal-max-bytes': { type: 'string' },
+      'state-max-entries': { type: 'string' },
+      'state-max-bytes': { type: 'string' },
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       errors: { type: 'boolean', default: false },
@@ -79,6 +87,22 @@ function wholeNumber(name: string, value: string, max: number, what = `a whole n
   return n;
 }
 
+const GiB = 1024 ** 3;
+
+function optionalNumber(values: Values, name: 'journal-max-bytes' | 'state-max-entries' | 'state-max-bytes') {
+  const value = values[name];
+  return value === undefined ? undefined : wholeNumber(name, value, 4 * GiB);
+}
+
+function stateLimits(values: Values): MockOptions['stateLimits'] {
+  const entries = optionalNumber(values, 'state-max-entries');
+  return {
+    maxRemembered: entries,
+    maxWebhookLogs: entries,
+    maxBytes: optionalNumber(values, 'state-max-bytes'),
+  };
+}
+
 const portNumber = (name: string, value: string) => wholeNumber(name, value, 65535, 'a port number');
 
 function pemFile(values: Values, flag: 'upstream-cert' | 'upstream-key' | 'upstream-ca'): string | undefined {
@@ -104,6 +128,8 @@ function mockOptions(values: Values): MockOptions {
     stateful: values.stateful,
     faults: values.faults,
     journalSize: wholeNumber('journal-size', values['journal-size'], 1_000_000),
+    journalMaxBytes: optionalNumber(values, 'journal-max-bytes'),
+    stateLimits: stateLimits(values),
     dynamic: values.dynamic,
     errors: values.errors,
     seed: values.seed,

@@ -7,10 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server, type ServerOptions } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
-import { type ContractModel, createRouter, type Operation, type RouteResult } from '@banking-api/contract';
+import {
+  type ContractModel,
+  createRouter,
+  type Operation,
+  type RouteResult,
+  redact,
+} from '@banking-api/contract';
 import { authenticate, authorizeScopes, environmentReader } from './access.ts';
 import { bodyReader, prismBody } from './body.ts';
 import type { DevPki, Environment } from './dev-pki.ts';
@@ -26,7 +32,8 @@ import {
 } from './forward.ts';
 import type { GatewayHooks, HookAnswer, RequestContext } from './hooks.ts';
 import { applyServerLimits, type Limits, limitsWith, serverLimitOptions } from './limits.ts';
-import type { PrismEngine } from './prism-engine.ts';
+import { plainHttpFront } from './plain-http.ts';
+import type { PrismEngine, PrismOutcome } from './prism-engine.ts';
 import { readTarget, sentPath, type Target } from './target.ts';
 import { TokenVerifier } from './tokens.ts';
 
@@ -85,11 +92,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     { ...tlsOptions(options.pki, limits), ...serverLimitOptions(limits) },
     (req, res) => handle(steps, req, res),
   );
-  applyServerLimits(server, limits);
+  const front = plainHttpFront(server);
+  applyServerLimits(front, server, limits);
   server.on('clientError', answerMalformedHttp);
   server.on('tlsClientError', () => {}); // a failed handshake ends that connection only
-  await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
-  return gatewayOf(server);
+  await listen(front, options.host ?? '127.0.0.1', options.port ?? 0);
+  // The TLS server listens through the front; node:http starts its header and request timers when a
+  // server says it is listening.
+  server.emit('listening');
+  return gatewayOf(server, front);
 }
 
 /** No client certificate, or one from another CA: the handshake fails, before any HTTP. */
@@ -123,7 +134,9 @@ async function serve(
   const routed = steps.route(req.method ?? 'GET', target.path);
   const ctx = contextOf(steps, req, res, requestId, target.path, routed);
   const { hooks } = steps.options;
-  if (hooks?.onResponse) res.once('close', () => hooks.onResponse?.(ctx, ctx.dropped ? 0 : res.statusCode));
+  // Status 0: the answer was never sent whole (dropped, or the client went away first).
+  const finalStatus = () => (ctx.dropped || !res.writableFinished ? 0 : res.statusCode);
+  if (hooks?.onResponse) res.once('close', () => hooks.onResponse?.(ctx, finalStatus()));
   const refusal = await steps.admit(ctx, routed, target.sent);
   if (refusal) return refuse(req, res, refusal);
   const hooked = await hooks?.onRequest?.(ctx);
@@ -178,7 +191,13 @@ async function prismAnswer(
 ): Promise<Answer> {
   const { req } = ctx;
   const mock = steps.options.mode === 'mock';
-  const checked = await prismBody(req, ctx.readBody, ctx.operation, target.sent, mock);
+  const checked = await prismBody(
+    req,
+    ctx.readBody,
+    ctx.operation,
+    target.sent,
+    mock ? steps.limits : undefined,
+  );
   if (!checked.ok) return refusalAnswer(req, checked.refusal);
   const { body, headers } = checked.value;
   const method = req.method ?? 'GET';
@@ -190,10 +209,38 @@ async function prismAnswer(
     headers,
     body,
   });
-  const answer = mock ? mockAnswer(outcome, ctx.match, target.sent) : proxyAnswer(outcome);
+  const unrouted =
+    mock && !ctx.match && notFound(outcome) ? unroutedAnswer(steps, method, target.path) : undefined;
+  const answer = unrouted ?? (mock ? mockAnswer(outcome, ctx.match, target.sent) : proxyAnswer(outcome));
   if (outcome.violations.length > 0)
     steps.options.onViolation?.(violationReport(method, req.url ?? '', answer.status, outcome.violations));
   return answer;
+}
+
+/**
+ * A path no operation has (404, with a hint when only a trailing slash is in the way) or a method the
+ * path does not take (405 with `Allow`): the contract's envelope, in the mock's words rather than Prism's.
+ */
+function unroutedAnswer(steps: Steps, method: string, path: string): Answer | undefined {
+  const routed = steps.route(method, path);
+  if (routed.kind === 'method-not-allowed') {
+    const allowed = routed.allowed.join(', ');
+    const message = `${path} takes ${allowed}, not ${method.toUpperCase()}.`;
+    return envelopeAnswer(envelope(405, 'METHOD_NOT_ALLOWED', message, path), { allow: allowed });
+  }
+  if (routed.kind !== 'not-found') return undefined;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : undefined; // one: the path is normalized
+  const hint =
+    trimmed && steps.route(method, trimmed).kind !== 'not-found'
+      ? ` Did you mean ${trimmed} (no trailing slash)?`
+      : '';
+  const message = `No operation of this API has the path ${path}.${hint}`;
+  return envelopeAnswer(envelope(404, 'NOT_FOUND', message, path));
+}
+
+/** Prism found no operation for the request (its 404 or 405). */
+function notFound(outcome: PrismOutcome): boolean {
+  return outcome.result.status === 404 || outcome.result.status === 405;
 }
 
 /** Mock mode: the dev token for the certificate's environment, then the operation's scopes. */
@@ -273,10 +320,13 @@ function fail(
 
 const sane = /^[\w.:@/+=-]{1,128}$/;
 
-/** The client's `x-request-id` when it is a plain token, else a new one. */
+/**
+ * The client's `x-request-id` when it is a plain token that holds no personal data or secret (it is
+ * echoed in answers and logs, and kept in the journal), else a new one.
+ */
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  return typeof given === 'string' && sane.test(given) ? given : randomUUID();
+  return typeof given === 'string' && sane.test(given) && redact(given) === given ? given : randomUUID();
 }
 
 const wireErrors: Record<string, [number, string, string, string]> = {
@@ -296,6 +346,7 @@ const wireErrors: Record<string, [number, string, string, string]> = {
 
 /** Garbage or a stall on the wire: answer what can still be answered, drop the rest; never crash. */
 function answerMalformedHttp(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (socket.writableEnded) return; // answered already: more of the same bytes must not cut that answer off
   if (
     !socket.writable ||
     error.code === 'ECONNRESET' ||
@@ -316,15 +367,15 @@ function answerMalformedHttp(error: NodeJS.ErrnoException, socket: Duplex): void
   );
 }
 
-function listen(server: Server, host: string, port: number): Promise<void> {
+function listen(server: NetServer, host: string, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
 }
 
-function gatewayOf(server: Server): Gateway {
-  const { port, address } = server.address() as AddressInfo;
+function gatewayOf(server: Server, front: NetServer & { sockets: Set<Socket> }): Gateway {
+  const { port, address } = front.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return {
     server,
@@ -332,8 +383,9 @@ function gatewayOf(server: Server): Gateway {
     url: `https://${host}:${port}`,
     async close() {
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        front.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of front.sockets) socket.destroy();
       });
     },
   };

@@ -9,12 +9,12 @@ import { type Egress, startEgress } from './egress.ts';
 import { type Fault, FaultRules, faultHooks } from './faults.ts';
 import { type Gateway, startGateway, type Violation } from './gateway.ts';
 import { chainHooks, type GatewayHooks } from './hooks.ts';
-import { Journal, type JournalEntry, journalHooks } from './journal.ts';
+import { Journal, type JournalEntry, journalHooks, journalRedactor } from './journal.ts';
 import type { Limits } from './limits.ts';
 import type { KeyPair } from './pki.ts';
 import { createPrismEngine } from './prism-engine.ts';
 import { readSpec, withoutMutualTls } from './spec.ts';
-import { Sandbox, sandboxHooks } from './state.ts';
+import { Sandbox, type StateLimits, sandboxHooks } from './state.ts';
 import { signToken, TokenVerifier } from './tokens.ts';
 
 export { adminScope } from './admin.ts';
@@ -30,11 +30,17 @@ export {
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
 export { type Fault, faultHeader } from './faults.ts';
 export type { Answer, GatewayHooks, HookAnswer, RequestContext, Violation } from './gateway.ts';
-export type { JournalEntry } from './journal.ts';
+export { defaultJournalLimits, type JournalEntry, type JournalLimits } from './journal.ts';
 export { defaultLimits, type Limits } from './limits.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
 export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
-export { replayHeader, type WebhookAttempt, type WebhookLog } from './state.ts';
+export {
+  defaultStateLimits,
+  replayHeader,
+  type StateLimits,
+  type WebhookAttempt,
+  type WebhookLog,
+} from './state.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 
 export interface MockOptions {
@@ -78,6 +84,12 @@ export interface MockOptions {
   faults?: boolean | Record<string, Fault> | undefined;
   /** How many requests the journal keeps (oldest dropped first); default 1000, 0 turns it off. */
   journalSize?: number | undefined;
+  /** Bytes the journal keeps in all (oldest dropped first); default 16 MiB. */
+  journalMaxBytes?: number | undefined;
+  /** Bytes of one request body the journal keeps (the rest cut, with a marker); default 64 KiB. */
+  journalMaxBodyBytes?: number | undefined;
+  /** Bounds of the stateful sandbox's stores (remembered answers, webhook logs); see `defaultStateLimits`. */
+  stateLimits?: Partial<StateLimits> | undefined;
 }
 
 export interface Mock {
@@ -125,9 +137,21 @@ function featuresOf(options: MockOptions, model: ContractModel): Features {
     for (const [operationId, fault] of Object.entries(options.faults)) faults.set(operationId, fault);
   return {
     faults,
-    journal: new Journal(options.journalSize ?? 1000),
-    sandbox: options.stateful ? new Sandbox() : undefined,
+    journal: new Journal(
+      {
+        maxEntries: options.journalSize,
+        maxBytes: options.journalMaxBytes,
+        maxBodyBytes: options.journalMaxBodyBytes,
+      },
+      journalRedactor(model),
+    ),
+    sandbox: options.stateful ? new Sandbox(definedOnly(options.stateLimits ?? {})) : undefined,
   };
+}
+
+/** The options a caller set (an `undefined` keeps the default). */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Journal first (it records every answer), then the admin route, faults, and the stateful sandbox. */

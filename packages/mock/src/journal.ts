@@ -1,7 +1,10 @@
 // The request journal: every request the gateway answered, with the operation it named, the result of
-// validating it and the status it got; tokens and personal data (CPF, CNPJ, phone numbers, e-mail
-// addresses) are redacted before anything is kept. Bounded: the oldest entries make room.
+// validating it and the status it got; tokens, secrets and personal data are redacted (the shared
+// redaction of @banking-api/contract, linear in the text) when it is read. Bounded in entries and in
+// bytes: a body is kept up to `maxBodyBytes` (the rest cut, with a marker), and the oldest entries make
+// room.
 import type { IncomingHttpHeaders } from 'node:http';
+import { type ContractModel, createRedactor, type Redactor, redactHeaderValues } from '@banking-api/contract';
 import type { Environment } from './dev-pki.ts';
 import type { GatewayHooks, RequestContext } from './hooks.ts';
 
@@ -22,6 +25,8 @@ export interface JournalEntry {
   headers: Record<string, string>;
   /** The request body as text, redacted; when one was read (not for refused requests). */
   body?: string;
+  /** The body's size in bytes, when it was cut to the journal's body limit. */
+  bodyBytes?: number;
   /**
    * `passed`: the request reached Prism and was valid; `failed`: it broke the contract (`details` says
    * how); `not-checked`: refused before validation (certificate, token, scope) or answered by a fault.
@@ -39,10 +44,16 @@ export interface JournalEntry {
  */
 interface Recorded {
   seq: number;
+  /** The whole body's size (what is kept may be cut). */
+  bodyBytes: number;
   ctx: Snapshot;
   status: number;
   finished: number;
   answer: { status: number; body: Buffer } | undefined;
+  /** Bytes this record holds (body, URL, headers, answer), for the journal's byte budget. */
+  bytes: number;
+  /** The entry, redacted once on first read. */
+  entry?: JournalEntry;
 }
 
 type Snapshot = Pick<
@@ -53,54 +64,107 @@ type Snapshot = Pick<
   match: { operation: { operationId: string } } | undefined;
 };
 
-const snapshot = (ctx: RequestContext): Snapshot => ({
+const snapshot = (ctx: RequestContext, maxBodyBytes: number): Snapshot => ({
   requestId: ctx.requestId,
   started: ctx.started,
   env: ctx.env,
-  body: ctx.body,
+  body:
+    ctx.body && ctx.body.length > maxBodyBytes ? Buffer.from(ctx.body.subarray(0, maxBodyBytes)) : ctx.body,
   answeredByHook: ctx.answeredByHook,
   dropped: ctx.dropped,
   req: { method: ctx.req.method, url: ctx.req.url, headers: ctx.req.headers },
   match: ctx.match && { operation: { operationId: ctx.match.operation.operationId } },
 });
 
-/** Prism's answer as sent: the body matters only for an error envelope's details. */
-function answerOf(ctx: RequestContext): Recorded['answer'] {
+/** Prism's answer as sent: the body matters only for an error envelope's details (cut like a body). */
+function answerOf(ctx: RequestContext, maxBodyBytes: number): Recorded['answer'] {
   const answer = ctx.answer;
   if (!answer) return undefined;
-  const body = answer.status >= 400 && answer.body !== undefined ? Buffer.from(answer.body) : Buffer.alloc(0);
-  return { status: answer.status, body };
+  const whole =
+    answer.status >= 400 && answer.body !== undefined ? Buffer.from(answer.body) : Buffer.alloc(0);
+  return { status: answer.status, body: whole.length > maxBodyBytes ? Buffer.alloc(0) : whole };
+}
+
+function headerBytes(headers: IncomingHttpHeaders): number {
+  let n = 0;
+  for (const [name, value] of Object.entries(headers)) n += name.length + String(value ?? '').length;
+  return n;
+}
+
+export interface JournalLimits {
+  /** Entries kept; default 1000. */
+  maxEntries: number;
+  /** Bytes kept in all (bodies, URLs, headers, answers); default 16 MiB. */
+  maxBytes: number;
+  /** Bytes of one body kept; the rest is cut, with a marker. Default 64 KiB. */
+  maxBodyBytes: number;
+}
+
+export const defaultJournalLimits: JournalLimits = {
+  maxEntries: 1000,
+  maxBytes: 16 * 1024 * 1024,
+  maxBodyBytes: 64 * 1024,
+};
+
+/** The journal's placeholders say what was there: `[cpf]`, `[email]`, `[token]`; secrets `[redacted]`. */
+export function journalRedactor(model?: ContractModel): Redactor {
+  return createRedactor({ model, placeholder: (kind) => (kind === 'secret' ? '[redacted]' : `[${kind}]`) });
 }
 
 export class Journal {
   readonly #recorded: Recorded[] = [];
-  readonly #capacity: number;
+  readonly #limits: JournalLimits;
+  readonly #redactor: Redactor;
+  #bytes = 0;
   #seq = 0;
 
-  constructor(capacity = 1000) {
-    this.#capacity = capacity;
+  constructor(limits: Partial<JournalLimits> = {}, redactor: Redactor = journalRedactor()) {
+    const given = Object.entries(limits).filter(([, v]) => v !== undefined);
+    this.#limits = { ...defaultJournalLimits, ...Object.fromEntries(given) };
+    this.#redactor = redactor;
   }
 
   /** The entries, oldest first, redacted. */
   entries(): JournalEntry[] {
-    return this.#recorded.map(entryOf);
+    return this.#recorded.map((recorded) => {
+      recorded.entry ??= entryOf(recorded, this.#redactor);
+      return recorded.entry;
+    });
+  }
+
+  /** Entries and bytes held now. */
+  usage(): { entries: number; bytes: number } {
+    return { entries: this.#recorded.length, bytes: this.#bytes };
   }
 
   clear(): void {
     this.#recorded.length = 0;
+    this.#bytes = 0;
   }
 
   /** Records a finished request (cheaply: the gateway's throughput should not pay for the journal). */
   add(ctx: RequestContext, status: number): void {
+    const { maxBodyBytes, maxEntries, maxBytes } = this.#limits;
     this.#seq += 1;
+    const kept = snapshot(ctx, maxBodyBytes);
+    const answer = answerOf(ctx, maxBodyBytes);
+    const bytes =
+      (kept.body?.length ?? 0) +
+      (answer?.body.length ?? 0) +
+      (ctx.req.url?.length ?? 0) +
+      headerBytes(ctx.req.headers);
     this.#recorded.push({
       seq: this.#seq,
-      ctx: snapshot(ctx),
+      ctx: kept,
+      bodyBytes: ctx.body?.length ?? 0,
       status,
       finished: Date.now(),
-      answer: answerOf(ctx),
+      answer,
+      bytes,
     });
-    if (this.#recorded.length > this.#capacity) this.#recorded.shift();
+    this.#bytes += bytes;
+    while (this.#recorded.length > maxEntries || (this.#bytes > maxBytes && this.#recorded.length > 1))
+      this.#bytes -= this.#recorded.shift()?.bytes ?? 0;
   }
 }
 
@@ -116,32 +180,50 @@ export function journalHooks(journal: Journal): GatewayHooks {
   };
 }
 
-function entryOf({ seq, ctx, status, finished, answer }: Recorded): JournalEntry {
+function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
+  const { seq, ctx, status, finished, answer, bodyBytes } = recorded;
   return {
     id: String(seq),
-    requestId: ctx.requestId,
+    requestId: redactor.text(ctx.requestId),
     time: new Date(ctx.started).toISOString(),
     method: ctx.req.method ?? '',
-    url: redactUrl(ctx.req.url ?? '/'),
+    url: redactUrl(ctx.req.url ?? '/', redactor),
     operationId: ctx.match?.operation.operationId,
     environment: ctx.env,
-    headers: redactHeaders(ctx.req.headers),
-    ...(ctx.body?.length ? { body: redactText(ctx.body.toString('utf8')) } : {}),
+    headers: redactHeaderValues(ctx.req.headers, redactor),
+    ...bodyOf(ctx.body, bodyBytes, redactor),
     validation:
-      answer && !ctx.answeredByHook ? validationOf(answer.status, answer.body) : { result: 'not-checked' },
+      answer && !ctx.answeredByHook
+        ? validationOf(answer.status, answer.body, redactor)
+        : { result: 'not-checked' },
     status: ctx.dropped ? 0 : status,
     durationMs: finished - ctx.started,
   };
 }
 
+/** The kept body, redacted; a cut one ends at a delimiter (no half of a number left) and says so. */
+function bodyOf(body: Buffer | undefined, bodyBytes: number, redactor: Redactor): Partial<JournalEntry> {
+  if (!body?.length) return {};
+  if (body.length >= bodyBytes) return { body: redactor.text(body.toString('utf8')) };
+  const text = cutAtDelimiter(body.toString('utf8'));
+  return { body: `${redactor.text(text)}…[truncated: ${bodyBytes} bytes in all]`, bodyBytes };
+}
+
+/** Text cut mid-value would leave part of a datum the redaction no longer recognizes: drop that part. */
+function cutAtDelimiter(text: string): string {
+  for (let i = text.length - 1; i >= Math.max(0, text.length - 256); i--)
+    if ('"\n,{}[]&;=:'.includes(text[i] as string)) return text.slice(0, i + 1);
+  return text.slice(0, Math.max(0, text.length - 256));
+}
+
 /** What the answer says about validation; an answer the mock gave itself (fault, replay) checked nothing. */
-function validationOf(status: number, body: Buffer): JournalEntry['validation'] {
+function validationOf(status: number, body: Buffer, redactor: Redactor): JournalEntry['validation'] {
   if (status === 0) return { result: 'not-checked' };
   if (status < 400) return { result: 'passed' };
   const envelope = parseJson(body) as { code?: unknown; details?: unknown } | undefined;
   if (status === 400 && envelope?.code === 'VALIDATION_ERROR') {
     const details = Array.isArray(envelope.details) ? envelope.details : [];
-    return { result: 'failed', details: redactValue(details) as unknown[] };
+    return { result: 'failed', details: redactor.value(details) as unknown[] };
   }
   return { result: 'not-checked' };
 }
@@ -154,58 +236,8 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
-const secretHeaders = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
-
-function redactHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    out[name] = secretHeaders.has(name) ? redactSecret(text) : redactText(text);
-  }
-  return out;
-}
-
-/** `Bearer eyJ…` → `Bearer [redacted]`: the scheme stays, for debugging. */
-function redactSecret(value: string): string {
-  const scheme = /^(\w+)\s/.exec(value)?.[1];
-  return scheme ? `${scheme} [redacted]` : '[redacted]';
-}
-
-/** The URL decoded (a query's `+` is a space), then redacted: encoded data is found as well. */
-function redactUrl(url: string): string {
+/** The URL with a query's `+` read as a space, then redacted (the redaction decodes percent-escapes). */
+function redactUrl(url: string, redactor: Redactor): string {
   const query = url.indexOf('?');
-  const readable = query === -1 ? url : url.slice(0, query) + url.slice(query).replaceAll('+', ' ');
-  return redactText(decodeSafely(readable));
-}
-
-function decodeSafely(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-// Personal data as it appears in requests of a Brazilian bank: formatted or bare digits.
-const personalData: [RegExp, string][] = [
-  [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]'],
-  [/\b\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}\b/g, '[cnpj]'],
-  [/\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g, '[cpf]'],
-  [/(?:\+55\s?)?\(?\b\d{2}\)?\s?9?\d{4}-?\d{4}\b/g, '[phone]'],
-  [/\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token]'],
-];
-
-/** `text` with CPF, CNPJ, phone numbers, e-mail addresses and JWTs replaced by placeholders. */
-export function redactText(text: string): string {
-  return personalData.reduce((out, [pattern, placeholder]) => out.replace(pattern, placeholder), text);
-}
-
-/** A JSON value with every string redacted. */
-export function redactValue(value: unknown): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)]));
-  return value;
+  return redactor.text(query === -1 ? url : url.slice(0, query) + url.slice(query).replaceAll('+', ' '));
 }

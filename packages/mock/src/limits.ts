@@ -3,7 +3,7 @@
 // answer (408, 413, 431); a stalled TLS handshake or a connection over the cap is simply closed.
 import type { IncomingMessage, ServerOptions } from 'node:http';
 import type { Server } from 'node:https';
-import type { Socket } from 'node:net';
+import type { Server as NetServer, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 
 export interface Limits {
@@ -23,6 +23,10 @@ export interface Limits {
   maxConnections: number;
   /** A token issued (`iat`) further in the future than this is refused. */
   clockSkewSeconds: number;
+  /** A JSON body nested deeper than this (objects and arrays): 400, before anything reads or keeps it. */
+  maxJsonDepth: number;
+  /** A JSON body larger than this: 413, before anything reads or keeps it. */
+  maxJsonBytes: number;
 }
 
 export const defaultLimits: Limits = {
@@ -34,6 +38,8 @@ export const defaultLimits: Limits = {
   maxBodyBytes: 10 * 1024 * 1024,
   maxConnections: 1_000,
   clockSkewSeconds: 60,
+  maxJsonDepth: 64,
+  maxJsonBytes: 1024 * 1024,
 };
 
 /** The limits with the caller's changes. */
@@ -59,19 +65,22 @@ export function serverLimitOptions(
   };
 }
 
-/** The limits a server takes after creation: the connection cap and the handshake timer. */
-export function applyServerLimits(server: Server, limits: Limits): void {
-  server.maxConnections = limits.maxConnections;
-  dropStalledHandshakes(server, limits.handshakeTimeoutMs);
+/**
+ * The limits a server takes after creation: the connection cap (on the listening front) and the
+ * handshake timer.
+ */
+export function applyServerLimits(front: NetServer, server: Server, limits: Limits): void {
+  front.maxConnections = limits.maxConnections;
+  dropStalledHandshakes(front, server, limits.handshakeTimeoutMs);
 }
 
 /**
  * Node's `handshakeTimeout` counts from the first handshake bytes, so a client that connected and sent
  * nothing held its socket for ever: this timer counts from the TCP connection.
  */
-function dropStalledHandshakes(server: Server, ms: number): void {
+function dropStalledHandshakes(front: NetServer, server: Server, ms: number): void {
   const timers = new WeakMap<Socket, NodeJS.Timeout>();
-  server.on('connection', (socket: Socket) => {
+  front.on('connection', (socket: Socket) => {
     const timer = setTimeout(() => socket.destroy(), ms);
     timer.unref();
     timers.set(socket, timer);

@@ -1,6 +1,8 @@
 // The stateful sandbox (opt-in): idempotent replay and webhook logs, kept in memory per environment
-// until `reset()`. The contract does not show what a repeated idempotency identifier with another body
-// gets; this mock answers 409 IDEMPOTENCY_CONFLICT (its own choice, documented in docs/mock.md).
+// until `reset()`, each store bounded in entries and bytes (the oldest make room). The contract does not
+// show what a repeated idempotency identifier with another body gets; this mock answers 409
+// IDEMPOTENCY_CONFLICT (its own choice, documented in docs/mock.md). An identifier is remembered only for
+// a request received whole and answered with a success; bodies are compared byte for byte.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Operation } from '@banking-api/contract';
 import { type CapturedAnswer, tapResponse } from './capture.ts';
@@ -29,36 +31,116 @@ interface Remembered {
   answer?: CapturedAnswer;
 }
 
+export interface StateLimits {
+  /** Idempotency identifiers remembered (with their answers); default 10 000. */
+  maxRemembered: number;
+  /** Webhook logs kept, over all webhooks; default 1 000. */
+  maxWebhookLogs: number;
+  /** Bytes each of the two stores holds (answers, payloads); default 32 MiB. */
+  maxBytes: number;
+  /** Delivery attempts kept per webhook log (the first and the latest); default 100. */
+  maxAttempts: number;
+}
+
+export const defaultStateLimits: StateLimits = {
+  maxRemembered: 10_000,
+  maxWebhookLogs: 1_000,
+  maxBytes: 32 * 1024 * 1024,
+  maxAttempts: 100,
+};
+
+/** A map that forgets its oldest entries beyond a count and a byte budget. */
+class BoundedMap<V> {
+  readonly #items = new Map<string, { value: V; bytes: number }>();
+  #bytes = 0;
+  constructor(
+    readonly maxEntries: number,
+    readonly maxBytes: number,
+    readonly onEvict: (key: string, value: V) => void = () => {},
+  ) {}
+  get(key: string): V | undefined {
+    return this.#items.get(key)?.value;
+  }
+  set(key: string, value: V, bytes: number): void {
+    this.delete(key);
+    this.#items.set(key, { value, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, item] of this.#items) {
+      if (this.#items.size <= this.maxEntries && (this.#bytes <= this.maxBytes || this.#items.size === 1))
+        break;
+      this.delete(oldest);
+      this.onEvict(oldest, item.value);
+    }
+  }
+  delete(key: string): void {
+    const item = this.#items.get(key);
+    if (!item) return;
+    this.#items.delete(key);
+    this.#bytes -= item.bytes;
+  }
+  clear(): void {
+    this.#items.clear();
+    this.#bytes = 0;
+  }
+  usage(): { entries: number; bytes: number } {
+    return { entries: this.#items.size, bytes: this.#bytes };
+  }
+}
+
 /** Header on a replayed answer (the mock's choice). */
 export const replayHeader = 'x-mock-idempotent-replay';
 
 export class Sandbox {
-  readonly #idempotent = new Map<string, Remembered>();
-  readonly #webhooks = new Map<string, WebhookLog[]>();
+  readonly limits: StateLimits;
+  readonly #idempotent: BoundedMap<Remembered>;
+  /** Every log by its id; `#byWebhook` lists the ids of each webhook, oldest first. */
+  readonly #logs: BoundedMap<{ env: string; log: WebhookLog }>;
+  readonly #byWebhook = new Map<string, string[]>();
+
+  constructor(limits: Partial<StateLimits> = {}) {
+    this.limits = { ...defaultStateLimits, ...limits };
+    this.#idempotent = new BoundedMap(this.limits.maxRemembered, this.limits.maxBytes);
+    this.#logs = new BoundedMap(this.limits.maxWebhookLogs, this.limits.maxBytes, (id, { env, log }) =>
+      this.#unlist(`${env}|${log.webhookId}`, id),
+    );
+  }
 
   /** Forgets every remembered answer and webhook log. */
   reset(): void {
     this.#idempotent.clear();
-    this.#webhooks.clear();
+    this.#logs.clear();
+    this.#byWebhook.clear();
+  }
+
+  /** What each store holds now. */
+  usage(): {
+    remembered: { entries: number; bytes: number };
+    webhookLogs: { entries: number; bytes: number };
+  } {
+    return { remembered: this.#idempotent.usage(), webhookLogs: this.#logs.usage() };
   }
 
   webhookLogs(env: string, webhookId: string): WebhookLog[] {
-    return this.#webhooks.get(`${env}|${webhookId}`) ?? [];
+    const ids = this.#byWebhook.get(`${env}|${webhookId}`) ?? [];
+    return ids.flatMap((id) => this.#logs.get(id)?.log ?? []);
   }
 
-  addWebhookLog(env: string, log: WebhookLog): void {
+  /** Adds a log; `bytes` is its payload's size (the store's budget counts it). */
+  addWebhookLog(env: string, log: WebhookLog, bytes: number): void {
     const key = `${env}|${log.webhookId}`;
-    this.#webhooks.set(key, [...this.webhookLogs(env, log.webhookId), log]);
+    this.#byWebhook.set(key, [...(this.#byWebhook.get(key) ?? []), log.id]);
+    this.#logs.set(log.id, { env, log }, bytes + 256);
   }
 
   findWebhookLog(env: string, id: string): WebhookLog | undefined {
-    for (const [key, logs] of this.#webhooks) {
-      if (key.startsWith(`${env}|`)) {
-        const log = logs.find((l) => l.id === id);
-        if (log) return log;
-      }
-    }
-    return undefined;
+    const found = this.#logs.get(id);
+    return found?.env === env ? found.log : undefined;
+  }
+
+  /** Adds a delivery attempt, keeping the first and the latest ones within the limit. */
+  addAttempt(log: WebhookLog, attempt: WebhookAttempt): void {
+    if (log.attempts.length >= this.limits.maxAttempts) log.attempts.splice(1, 1);
+    log.attempts.push(attempt);
   }
 
   remembered(key: string): Remembered | undefined {
@@ -66,11 +148,19 @@ export class Sandbox {
   }
 
   remember(key: string, value: Remembered): void {
-    this.#idempotent.set(key, value);
+    const bytes =
+      key.length + 64 + (value.answer?.body.length ?? 0) + JSON.stringify(value.answer?.headers ?? {}).length;
+    this.#idempotent.set(key, value, bytes);
   }
 
   forget(key: string): void {
     this.#idempotent.delete(key);
+  }
+
+  #unlist(key: string, id: string): void {
+    const ids = (this.#byWebhook.get(key) ?? []).filter((other) => other !== id);
+    if (ids.length) this.#byWebhook.set(key, ids);
+    else this.#byWebhook.delete(key);
   }
 }
 
@@ -103,41 +193,22 @@ async function idempotent(
   const parameter = op.idempotency?.parameter ?? '';
   const id = ctx.match?.params[parameter] ?? '';
   const key = `${ctx.env}|${op.operationId}|${id}`;
-  const bodyHash = hashOf(await bodyOf(ctx));
+  const read = await ctx.readBody();
+  if (!read.ok) return undefined; // cut short, too slow or too large: the gateway refuses it, nothing is kept
+  const bodyHash = createHash('sha256').update(read.body).digest('hex');
   const seen = sandbox.remembered(key);
   if (seen && seen.bodyHash !== bodyHash) return conflict(ctx.path, parameter, id);
   if (seen?.answer) return replay(seen.answer);
   if (seen) return conflict(ctx.path, parameter, id, 'is still being answered');
   sandbox.remember(key, { bodyHash });
   const answer = tapResponse(ctx.res, { withSuccessBody: true });
-  afterAnswer.set(ctx, (_ctx, status) => {
-    // Only a success is kept: a refused or failed attempt may be made again with the same identifier.
-    if (status >= 200 && status < 300 && !_ctx.dropped) sandbox.remember(key, { bodyHash, answer });
+  afterAnswer.set(ctx, (done, status) => {
+    // Only a success sent whole is kept: a refused, failed or cut-off attempt may be made again.
+    if (status >= 200 && status < 300 && !done.dropped && done.res.writableFinished)
+      sandbox.remember(key, { bodyHash, answer });
     else sandbox.forget(key);
   });
   return undefined;
-}
-
-/** The body's hash; JSON is compared by content, so key order and spacing do not matter. */
-function hashOf(body: Buffer): string {
-  let canonical = body.toString('utf8');
-  try {
-    canonical = JSON.stringify(sorted(JSON.parse(canonical)));
-  } catch {
-    // not JSON: compared byte for byte
-  }
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
-    );
-  return value;
 }
 
 // Headers of the first answer's own exchange: the replay gets its own.
@@ -173,20 +244,25 @@ const webhookRules: Record<string, WebhookRule> = {
   // A test delivery that Prism accepted (valid request) shows up in the webhook's logs.
   async tryWebhook(sandbox, ctx, afterAnswer) {
     const webhookId = queryParam(ctx, 'webhookId');
-    const payload = parseJson(await bodyOf(ctx));
+    const body = await bodyOf(ctx);
+    const payload = parseJson(body);
     if (!webhookId) return undefined; // Prism answers the missing parameter
     afterAnswer.set(ctx, (done, status) => {
       if (status >= 300 || !done.env) return;
       const at = new Date().toISOString();
       const attempt: WebhookAttempt = { kind: 'test', at, status: 'DELIVERED' };
-      sandbox.addWebhookLog(done.env, {
-        id: randomUUID(),
-        webhookId,
-        event: 'test',
-        payload,
-        createdAt: at,
-        attempts: [attempt],
-      });
+      sandbox.addWebhookLog(
+        done.env,
+        {
+          id: randomUUID(),
+          webhookId,
+          event: 'test',
+          payload,
+          createdAt: at,
+          attempts: [attempt],
+        },
+        body.length,
+      );
     });
     return undefined;
   },
@@ -197,7 +273,7 @@ const webhookRules: Record<string, WebhookRule> = {
     if (!logId || !ctx.env || !hasAccountHeader(ctx)) return undefined; // Prism answers the invalid request
     const log = sandbox.findWebhookLog(ctx.env, logId);
     if (!log) return jsonAnswer(404, envelope(404, 'NOT_FOUND', `No webhook log ${logId}.`, ctx.path));
-    log.attempts.push({ kind: 'retry', at: new Date().toISOString(), status: 'DELIVERED' });
+    sandbox.addAttempt(log, { kind: 'retry', at: new Date().toISOString(), status: 'DELIVERED' });
     return jsonAnswer(200, { retry: { id: logId, status: 'QUEUED' } });
   },
   // The logs of one webhook, as recorded above, in the operation's success envelope.

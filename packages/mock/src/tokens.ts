@@ -83,3 +83,14 @@ export class TokenVerifier {
 function issuedInFuture(iat: unknown, skewSeconds: number): boolean {
   return typeof iat !== 'number' || iat > Date.now() / 1000 + skewSeconds;
 }
+
+/**
+ * The credential of an `Authorization: Bearer <token>` header, or '' when there is none. The scheme is
+ * case-insensitive (RFC 9110 §11.1): `bearer`, `BEARER` and `Bearer` are the same.
+ */
+export function bearerCredential(authorization: string | undefined): string {
+  if (!authorization) return '';
+  const space = authorization.indexOf(' ');
+  if (space < 0 || authorization.slice(0, space).toLowerCase() !== 'bearer') return '';
+  return authorization.slice(space + 1).trim();
+}

@@ -1,6 +1,9 @@
-// The journal's redaction: personal data of a Brazilian bank's requests and tokens, formatted or bare.
+// The journal's redaction (the shared one, with placeholders that say what was there): personal data of
+// a Brazilian bank's requests, tokens and secrets, formatted or bare.
 import { expect, test } from 'vitest';
-import { redactText, redactValue } from '../src/journal.ts';
+import { journalRedactor } from '../src/journal.ts';
+
+const redactor = journalRedactor();
 
 test.each([
   ['CPF 123.456.789-09', 'CPF [cpf]'],
@@ -10,9 +13,12 @@ test.each([
   ['mail maria.silva+pix@example.com.br', 'mail [email]'],
   ['phone +55 11 91234-5678', 'phone [phone]'],
   ['phone (11) 91234-5678', 'phone [phone]'],
+  ['E.164: +5511912345678, spaced: 11 91234 5678', 'E.164: [phone], spaced: [phone]'],
   ['token eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJkZXYifQ.c2lnbmF0dXJl', 'token [token]'],
+  ['?access_token=opaque-42&password=hunter2', '?access_token=[redacted]&password=[redacted]'],
+  ['{"alias":"x","password":"8246"}', '{"alias":"x","password":"[redacted]"}'],
 ])('%s', (text, redacted) => {
-  expect(redactText(text)).toBe(redacted);
+  expect(redactor.text(text)).toBe(redacted);
 });
 
 test('leaves identifiers that are no personal data alone', () => {
@@ -22,11 +28,11 @@ test('leaves identifiers that are no personal data alone', () => {
     'wh-1',
     '2026-11-23T14:05:09.123Z',
   ])
-    expect(redactText(text)).toBe(text);
+    expect(redactor.text(text)).toBe(text);
 });
 
 test('redacts every string of a JSON value', () => {
-  expect(redactValue({ a: ['x@y.com', 1], b: { c: '123.456.789-09' } })).toEqual({
+  expect(redactor.value({ a: ['x@y.com', 1], b: { c: '123.456.789-09' } })).toEqual({
     a: ['[email]', 1],
     b: { c: '[cpf]' },
   });

@@ -23,6 +23,8 @@ export interface AttackOutcome {
   readonly failure?: string;
   /** The statuses the server answered (none when it closed without an answer). */
   readonly statuses: readonly number[];
+  /** Personal data and secrets the attack sent: the server must keep none of them (in logs, a journal). */
+  readonly secrets?: readonly string[];
 }
 
 export interface Attack {

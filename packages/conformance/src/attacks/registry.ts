@@ -5,5 +5,6 @@ import { invalidBody } from './kinds/invalid-body.js';
 import { mutatedBytes } from './kinds/mutated-bytes.js';
 import { randomJson } from './kinds/random-json.js';
 import { scopeBypass } from './kinds/scope-bypass.js';
+import { secondRound } from './kinds/second-round.js';
 
-export const ATTACKS: readonly Attack[] = [mutatedBytes, scopeBypass, invalidBody, randomJson];
+export const ATTACKS: readonly Attack[] = [mutatedBytes, scopeBypass, invalidBody, randomJson, secondRound];

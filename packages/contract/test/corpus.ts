@@ -1,0 +1,148 @@
+// Generators of what must never survive redaction: personal data (CPF, CNPJ, phones, e-mails, card
+// numbers) in every way it is written, and secrets (JWTs, opaque tokens, passwords, keys) as they are
+// sent; and the forms a leak of one would take in output.
+import fc from 'fast-check';
+
+const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n });
+const join = (ds: number[]) => ds.join('');
+
+function checkDigit(ds: number[], weights: number[]): number {
+  const rest = ds.reduce((acc, d, i) => acc + d * (weights[i] ?? 0), 0) % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+function cut(s: string, sizes: number[]): string[] {
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    parts.push(s.slice(at, at + size));
+    at += size;
+  }
+  return parts;
+}
+
+/** `parts` joined by one separator style (punctuation, spaces, none, percent-encoded). */
+const separators = fc.constantFrom(
+  ['.', '-'],
+  [' ', ' '],
+  ['', ''],
+  ['.', '%2D'],
+  ['%2E', '%2D'],
+  [' ', '-'],
+);
+
+export const cpf = fc.tuple(digits(9), separators).map(([ds, [a, b]]) => {
+  const d1 = checkDigit(ds, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const d2 = checkDigit([...ds, d1], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const [p, q, r, s] = cut(join([...ds, d1, d2]), [3, 3, 3, 2]);
+  return `${p}${a}${q}${a}${r}${b}${s}`;
+});
+
+export const cnpj = fc
+  .tuple(digits(8), fc.constantFrom(['.', '/', '-'], [' ', ' ', ' '], ['', '', ''], ['.', '%2F', '-']))
+  .map(([ds, [a, slash, dash]]) => {
+    const base = [...ds, 0, 0, 0, 1];
+    const d1 = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+    const d2 = checkDigit([...base, d1], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+    const [p, q, r, s, t] = cut(join([...base, d1, d2]), [2, 3, 3, 4, 2]);
+    return `${p}${a}${q}${a}${r}${slash}${s}${dash}${t}`;
+  });
+
+export const phone = fc
+  .tuple(
+    fc.integer({ min: 11, max: 99 }),
+    fc.boolean(),
+    digits(4),
+    digits(4),
+    fc.integer({ min: 0, max: 11 }),
+  )
+  .map(([area, mobile, p1, p2, format]) => {
+    const first = `${mobile ? '9' : '3'}${join(p1)}`.slice(0, mobile ? 5 : 4);
+    const last = join(p2);
+    return [
+      `(${area}) ${first}-${last}`,
+      `+55 ${area} ${first}-${last}`,
+      `${area}${first}${last}`,
+      `+55 (${area}) ${first}-${last}`,
+      `+55${area}${first}${last}`, // E.164
+      `${area} ${first} ${last}`, // spaces only
+      `+55 ${area} ${first} ${last}`,
+      `%2B55%20${area}%20${first}-${last}`,
+      `55${area}${first}${last}`,
+      `+55.${area}.${first}.${last}`,
+      `(${area})${first}-${last}`,
+      `${first}-${last}`,
+    ][format] as string;
+  });
+
+const word = fc.stringMatching(/^[a-z0-9]{1,10}$/);
+export const email = fc
+  .tuple(
+    word,
+    fc.constantFrom('', '.', '_', '+', '-'),
+    word,
+    word,
+    fc.constantFrom('com', 'com.br', 'org'),
+    fc.boolean(),
+  )
+  .map(([a, sep, b, domain, tld, encoded]) => `${a}${sep}${b}${encoded ? '%40' : '@'}${domain}.${tld}`);
+
+/** Card numbers: 16 digits in groups of four (spaces or dashes) or bare. */
+export const card = fc
+  .tuple(digits(16), fc.constantFrom(' ', '-', ''))
+  .map(([ds, sep]) => cut(join(ds), [4, 4, 4, 4]).join(sep));
+
+const base64url = fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/);
+export const jwt = fc
+  .tuple(base64url, base64url)
+  .map(
+    ([payload, sig]) =>
+      `${Buffer.from('{"alg":"RS256","typ":"JWT"}').toString('base64url')}.eyJ${payload}.${sig}`,
+  );
+
+/** A secret as a value that only its key (or scheme) marks: opaque tokens, passwords, PINs, CVVs. */
+export const opaque = fc.stringMatching(/^[A-Za-z0-9._~-]{6,40}$/).filter((s) => /[A-Za-z0-9]{4}/.test(s));
+const secretKeys = fc.constantFrom(
+  'password',
+  'senha',
+  'access_token',
+  'refresh_token',
+  'client_secret',
+  'api_key',
+  'apiKey',
+  'cardPassword',
+  'pin',
+  'cvv',
+  'token',
+  'x-api-key',
+);
+export const keyedSecret = fc
+  .tuple(secretKeys, opaque, fc.integer({ min: 0, max: 4 }))
+  .map(([key, value, form]) => ({
+    value,
+    text: [
+      `${key}=${value}`,
+      `{"${key}":"${value}"}`,
+      `${key}: ${value}`,
+      `${key}%3D${encodeURIComponent(value)}`,
+      `a=1&${key}=${value}&b=2`,
+    ][form] as string,
+  }));
+export const schemeSecret = fc
+  .tuple(fc.constantFrom('Bearer', 'bearer', 'BEARER', 'Basic'), opaque)
+  .map(([scheme, value]) => ({ value, text: `${scheme} ${value}` }));
+
+/** Any personal datum or self-evident credential (found wherever it stands). */
+export const datum = fc.oneof(cpf, cnpj, phone, email, card, jwt);
+
+/** The forms under which `value` would show if it leaked: as written, percent-(de)coded, bare digits. */
+export function leakForms(value: string): string[] {
+  const decoded = decodeURIComponent(value);
+  const forms = [value, encodeURIComponent(value), decoded];
+  const bare = decoded.replace(/\D/g, '');
+  if (bare.length >= 8 && !decoded.includes('@') && !decoded.startsWith('eyJ')) forms.push(bare);
+  return forms;
+}
+
+export const leaksIn = (text: string, values: string[]): string[] =>
+  values.flatMap((value) => leakForms(value).filter((form) => text.includes(form)));
