@@ -1,6 +1,8 @@
 // The stateful sandbox over real mTLS: idempotent replay and its conflict, webhook tests and retries in
 // the webhook logs, reset; and the default mock, which stays stateless.
+
 import type { Operation } from '@banking-api/contract';
+import { requestMedia } from '@banking-api/contract';
 import { replayHeader } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
@@ -9,9 +11,7 @@ import { type Caller, caller, operation, validCall } from './mtls.ts';
 
 /** Operations with an idempotency identifier and a JSON example body, from the model. */
 const idempotentOps = (m: TestMock) =>
-  m.model.operations.filter(
-    (o) => o.idempotency && o.requestBody?.content[0]?.mediaType === 'application/json',
-  );
+  m.model.operations.filter((o) => o.idempotency && requestMedia(o)?.mediaType === 'application/json');
 
 /** `op`'s valid call with the idempotency identifier set to `id`. */
 function withId(op: Operation, id: string) {
@@ -36,7 +36,7 @@ function changeableOp(m: TestMock): Operation {
 
 /** The same body with a free-text field changed (no pattern, format or enum): another valid body. */
 function changed(op: Operation, body: unknown): unknown {
-  const schema = op.requestBody?.content[0]?.schema as {
+  const schema = requestMedia(op)?.schema as {
     properties?: Record<string, Record<string, unknown>>;
   };
   const copy = structuredClone(body) as Record<string, unknown>;

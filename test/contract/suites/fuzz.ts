@@ -2,6 +2,7 @@
 // multipart) over real TLS, and bodies made invalid by each operation's schema. Whatever arrives, the
 // mock neither crashes, nor answers 5xx, nor holds the connection past 5 s; what breaks the schema is
 // refused with 400 VALIDATION_ERROR.
+
 import {
   honestLength,
   forbiddenBodies as invalidBodies,
@@ -12,6 +13,7 @@ import {
   validRequestFor,
   type WireAnswer,
 } from '@banking-api/conformance';
+import { requestMedia } from '@banking-api/contract';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -96,7 +98,7 @@ export function fuzzSuite(): void {
     const headers = { authorization: `Bearer ${token}`, 'x-account-id': accountId };
     for (const op of spec.operations) {
       const { url } = validRequest(op);
-      const media = op.requestBody?.content[0]?.mediaType;
+      const media = requestMedia(op)?.mediaType;
       const [type, body] =
         media === 'application/json' ? ['text/plain', 'plain words'] : ['application/json', '{"a":1}'];
       const answer = await raw(agent, mock.url + url, {
