@@ -53,7 +53,8 @@ function edgesByOwner(doc: unknown): Map<string, Edge[]> {
     if (node === null || typeof node !== 'object') return;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && ref.startsWith('#/components/')) {
-      const owner = at[0] === 'components' ? componentOf(at) : `#/paths/${escapePointerFragment(at[1] ?? '')}`;
+      const owner =
+        at[0] === 'components' ? componentOf(at) : `#/paths/${escapePointerFragment(at[1] ?? '')}`;
       const list = owners.get(owner) ?? [];
       list.push({ from: at, to: componentOf(pointerSegments(ref)) });
       owners.set(owner, list);
@@ -131,7 +132,7 @@ export function directionsAt(
 }
 
 /** Lazily made, once per side per review. */
-export function directionMaps(sides: { base: LoadedContract; head: LoadedContract }) {
+export function directionMaps(): (side: LoadedContract) => () => DirectionMap {
   const cache = new Map<LoadedContract, DirectionMap>();
   return (side: LoadedContract) => () => {
     let map = cache.get(side);

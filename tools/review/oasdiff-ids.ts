@@ -14,7 +14,10 @@ const IDS: Record<string, ById> = {
   'request-body-became-required': { request: 'request-body-became-required' },
   'response-removed': { response: 'response-success-status-removed' },
   'response-header-removed': { header: 'response-header-removed' },
-  'media-type-removed': { request: 'request-body-media-type-removed', response: 'response-media-type-removed' },
+  'media-type-removed': {
+    request: 'request-body-media-type-removed',
+    response: 'response-media-type-removed',
+  },
   'schema-type-changed': {
     request: 'request-property-type-changed',
     parameter: 'request-parameter-type-changed',
@@ -39,7 +42,10 @@ const IDS: Record<string, ById> = {
     response: 'response-property-became-optional',
   },
   'property-removed': { request: 'request-property-removed', response: 'response-required-property-removed' },
-  'schema-combinator-changed': { request: 'request-property-one-of-removed', response: 'response-property-one-of-added' },
+  'schema-combinator-changed': {
+    request: 'request-property-one-of-removed',
+    response: 'response-property-one-of-added',
+  },
   'security-requirement-changed': { security: 'api-security-removed' },
   'security-scheme-changed': { security: 'api-security-component-type-changed' },
   'response-covered-by-default': { response: 'response-non-success-status-removed' },

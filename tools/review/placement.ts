@@ -4,9 +4,9 @@ import path from 'node:path';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { pointerSegments } from '../../model/pointer.ts';
 import { changedOperations, operationsOf, type Sides } from './attribution.ts';
+import { nodeAt } from './describe.ts';
 import type { Impact } from './diff-engine.ts';
 import { type Direction, directionMaps, directionsAt, roleOf } from './directions.ts';
-import { nodeAt } from './describe.ts';
 import type { Draft, Finding, Side } from './finding.ts';
 import { levelOf } from './finding.ts';
 import { oasdiffId } from './oasdiff-ids.ts';
@@ -117,7 +117,7 @@ function messageFor(draft: Draft, rated: Rated): string {
 
 export function placeFindings(drafts: Draft[], sides: Sides, roots: Roots, locate: Locator): Finding[] {
   const changed = changedOperations(sides);
-  const maps = directionMaps(sides);
+  const maps = directionMaps();
   const findings = drafts.flatMap((draft) => {
     const operations =
       draft.operations ?? (draft.change ? operationsOf(draft.change, sides, changed) : [DOCUMENT]);

@@ -17,7 +17,9 @@ const sameSet = (a: unknown, b: unknown) =>
 /** A list of scopes in a security requirement (`security/0/bearerAuth`). */
 const isScopeList = (change: EngineChange) => {
   const segments = pointerSegments(change.revision?.pointer ?? change.path);
-  return segments.at(-2) !== undefined && /^\d+$/.test(segments.at(-2) ?? '') && segments.at(-3) === 'security';
+  return (
+    segments.at(-2) !== undefined && /^\d+$/.test(segments.at(-2) ?? '') && segments.at(-3) === 'security'
+  );
 };
 
 /** A whole component, added or removed, without any operation's view of it changing. */

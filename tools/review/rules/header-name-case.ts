@@ -11,7 +11,10 @@ const caseOnly = (a: unknown, b: unknown) =>
   typeof a === 'string' && typeof b === 'string' && a !== b && a.toLowerCase() === b.toLowerCase();
 
 /** A header parameter's `name`, or a response header's key, changed only in case. */
-export function headerCaseChange(change: EngineChange, sides: RuleContext['sides']): 'parameter' | 'response' | undefined {
+export function headerCaseChange(
+  change: EngineChange,
+  sides: RuleContext['sides'],
+): 'parameter' | 'response' | undefined {
   if (change.kind !== 'modified' || !caseOnly(change.base?.value, change.revision?.value)) return undefined;
   if (change.property === 'key' && /\/headers\//.test(change.path)) return 'response';
   if (change.property !== 'name') return undefined;

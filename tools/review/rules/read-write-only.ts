@@ -2,11 +2,12 @@
 // property that becomes read-only may no longer be sent (breaks senders); one that stops being read-only
 // while required must now be sent (breaks senders). A property that becomes write-only is no longer
 // returned (breaks readers); one that stops being write-only is a new field for readers (an addition).
+
+import { nodeAt } from '../../../model/refs.ts';
 import type { EngineChange } from '../diff-engine.ts';
 import type { Draft } from '../finding.ts';
 import type { ImpactByRole } from '../rating.ts';
 import { nodeOf, type Rule, type RuleContext } from './rule.ts';
-import { nodeAt } from '../../../model/refs.ts';
 
 const FLAGS = new Set(['readOnly', 'writeOnly']);
 const isFlip = (change: EngineChange) => change.kind === 'modified' && FLAGS.has(change.property ?? '');

@@ -7,7 +7,9 @@ import { engineRule, type RuleContext } from './rule.ts';
 /** The schema a removed property belonged to refuses unknown properties in the head (senders then break). */
 function closedInHead(change: EngineChange, { sides }: RuleContext): boolean {
   const pointer = change.base?.pointer.replace(/\/properties\/[^/]+$/, '');
-  const schema = pointer ? (nodeAt(sides.head.bundle, pointer) as Record<string, unknown> | undefined) : undefined;
+  const schema = pointer
+    ? (nodeAt(sides.head.bundle, pointer) as Record<string, unknown> | undefined)
+    : undefined;
   return schema?.additionalProperties === false || schema?.unevaluatedProperties === false;
 }
 
