@@ -43,6 +43,7 @@ const review = (base: string, head: string): Review => ({
     errors: [],
     passed: true,
   },
+  consumers: [],
   operationIds: { 'DELETE /a': 'deleteA', 'POST /b': 'createB' },
 });
 

@@ -51,6 +51,7 @@ function draftOf(change: EngineChange, context: RuleContext): Draft {
 
 export const readWriteOnly: Rule = {
   name: 'read-write-only',
+  produces: ['read-only-changed', 'write-only-changed'],
   covers: [
     'a property made `readOnly` (breaks senders) or no longer `readOnly` while required (breaks senders); made `writeOnly` (breaks readers) or no longer `writeOnly` (an addition for readers); info for the other direction',
   ],

@@ -5,7 +5,7 @@ import { bodySchemaOf, envelopeKind, responseFor } from '@banking-api/contract';
 import { pointerSegments } from '../../../model/pointer.ts';
 import type { Draft } from '../finding.ts';
 import { operationAt } from '../operations.ts';
-import { engineRule, type RuleContext } from './rule.ts';
+import { engineRule, type Rule, type RuleContext } from './rule.ts';
 
 /** The removed response's status, operation path and method, from the engine's path. */
 function removedResponse(draft: Draft): { path: string; method: string; status: string } | undefined {
@@ -34,14 +34,21 @@ function coveredByDefault(draft: Draft, { sides }: RuleContext): Draft {
   };
 }
 
-export const responses = engineRule(
-  'responses',
-  ['response-removed', 'response-header-removed', 'media-type-removed'],
-  [
-    'a response status removed',
-    'a response header removed',
-    'a media type removed (request or response)',
-    'an error response removed that `default` (or its range) still covers with the same envelope: info (`response-covered-by-default`)',
-  ],
-  { adjust: coveredByDefault },
-);
+export const responses: Rule = {
+  ...responsesRule(),
+  produces: ['response-covered-by-default'],
+};
+
+function responsesRule(): Rule {
+  return engineRule(
+    'responses',
+    ['response-removed', 'response-header-removed', 'media-type-removed'],
+    [
+      'a response status removed',
+      'a response header removed',
+      'a media type removed (request or response)',
+      'an error response removed that `default` (or its range) still covers with the same envelope: info (`response-covered-by-default`)',
+    ],
+    { adjust: coveredByDefault },
+  );
+}

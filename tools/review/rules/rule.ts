@@ -21,6 +21,8 @@ export type Rule = {
   /** The `redocly diff` rules (verdict ids) whose verdicts it reports, if it reads verdicts. */
   engineRules?: string[];
   run: (context: RuleContext) => Draft[];
+  /** The finding rules it reports besides its engine rules' ids (its own name when neither is given). */
+  produces?: string[];
   /** Changes without an engine verdict this rule reports: the generic `unrated` rule leaves them out. */
   claims?: (change: EngineChange, context: RuleContext) => boolean;
 };

@@ -109,6 +109,7 @@ function draftOf(flow: FlowChange, context: RuleContext): Draft {
 
 export const securityFlows: Rule = {
   name: 'security-flows',
+  produces: ['oauth-token-url-changed', 'oauth-scope-removed', 'oauth-scope-added'],
   covers: [
     "an OAuth flow's token, authorization or refresh URL changed: breaking for every operation using the scheme",
     'a scope removed from an OAuth flow: breaking for the operations requiring it, info for the other users of the scheme; a scope added: non-breaking',
