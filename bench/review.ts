@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
-import { root, specPath } from '../scripts/paths.ts';
 import { loadContract } from '../model/load.ts';
+import { root, specPath } from '../scripts/paths.ts';
 import { runDiffEngine } from '../tools/review/diff-engine.ts';
 import { reviewSpecs } from '../tools/review/run.ts';
 
