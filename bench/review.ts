@@ -1,5 +1,8 @@
 // Benchmark: a spec review of a one-line change against the bare diff engine on the same two files.
-// Prints medians and their ratios, all measured in this run, side by side. `npx tsx bench/review.ts [runs]`
+// Prints medians and their ratios, all measured in this run, side by side.
+// `npx tsx bench/review.ts [--runs 5] [--spec <file>] [--scale <n>] [--no-lint]`: `--spec` reviews another
+// contract; `--scale n` first copies every path of the spec n times under /s<i> (operationIds suffixed,
+// components shared), the contract grown the way a spec grows by shared components.
 // Cold: a new process `node scripts/launch.mjs tools/review/cli.ts`, what `npm run review` runs (npm's own
 // start-up left out). Warm: reviewSpecs in this process, its libraries already loaded.
 import '../scripts/env.ts';
@@ -7,14 +10,40 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { parse, stringify } from 'yaml';
+import { loadContract } from '../model/load.ts';
 import { root, specPath } from '../scripts/paths.ts';
 import { runDiffEngine } from '../tools/review/diff-engine.ts';
 import { reviewSpecs } from '../tools/review/run.ts';
 
 const run = promisify(execFile);
 const launcher = path.join(root, 'scripts/launch.mjs');
-const runs = Number(process.argv[2] ?? 5);
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    spec: { type: 'string', default: specPath },
+    scale: { type: 'string', default: '0' },
+    'no-lint': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(args.runs);
+
+/** The spec with every path copied `n` times under `/s<i>`, operationIds suffixed; components shared. */
+function scaled(text: string, n: number): string {
+  if (n <= 0) return text;
+  const doc = parse(text);
+  const paths: Record<string, Record<string, { operationId?: string }>> = doc.paths;
+  for (let i = 1; i <= n; i++)
+    for (const [template, item] of Object.entries(paths)) {
+      if (template.startsWith('/s')) continue;
+      const copy = structuredClone(item);
+      for (const op of Object.values(copy))
+        if (op && typeof op === 'object' && op.operationId) op.operationId += `S${i}`;
+      doc.paths[`/s${i}${template}`] = copy;
+    }
+  return stringify(doc, { lineWidth: 0 });
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 type Task = { label: string; run: () => Promise<unknown> };
@@ -47,8 +76,9 @@ try {
   // A git repository holding the real spec; the working tree changes one line (an operation's summary).
   const spec = path.join(dir, 'openapi.yaml');
   const base = path.join(dir, 'base.yaml');
-  await copyFile(specPath, spec);
-  await copyFile(specPath, base);
+  const source = scaled(await readFile(args.spec, 'utf8'), Number(args.scale));
+  await writeFile(spec, source);
+  await writeFile(base, source);
   const git = (...args: string[]) =>
     run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@test.invalid', ...args], { cwd: dir });
   await git('init', '-q');
@@ -76,7 +106,11 @@ try {
   };
   await freshReview(); // load the libraries
 
-  console.log(`openapi.yaml, one changed line (an operation's summary); ${runs} runs each, round-robin\n`);
+  const operations = (await loadContract(base)).model.operations.length;
+  console.log(
+    `${path.basename(args.spec)}${Number(args.scale) ? ` scaled x${Number(args.scale) + 1}` : ''}: ${operations} operations, one changed line (an operation's summary); ${runs} runs each, round-robin\n`,
+  );
+  const lintTask = { label: 'review, cold, with lint: npm run review -- --lint', run: review('--lint') };
   const [engine, cli, warm, cliLint] = (await timeAll([
     {
       label: 'bare engine: redocly diff base.yaml openapi.yaml (process)',
@@ -84,11 +118,11 @@ try {
     },
     { label: 'review, cold: npm run review (new process: git, models, diff)', run: review() },
     { label: 'review, warm: reviewSpecs in this process', run: freshReview },
-    { label: 'review, cold, with lint: npm run review -- --lint', run: review('--lint') },
-  ])) as [number, number, number, number];
+    ...(args['no-lint'] ? [] : [lintTask]),
+  ])) as [number, number, number, number | undefined];
   const ratio = (ms: number) => `${(ms / engine).toFixed(2)}x`;
   console.log(
-    `\nratio review / bare engine: ${ratio(cli)} cold (goal ≤ 3x), ${ratio(warm)} warm (goal ≤ 1.5x); ${ratio(cliLint)} cold with --lint`,
+    `\nratio review / bare engine: ${ratio(cli)} cold (goal ≤ 3x), ${ratio(warm)} warm (goal ≤ 1.5x)${cliLint === undefined ? '' : `; ${ratio(cliLint)} cold with --lint`}`,
   );
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ const finding = (impact: Finding['impact'], operation: string, rule: string, mes
   operation,
   message,
   source: 'redocly diff',
+  directions: [],
   location: { side: 'head', file: 'openapi.yaml', line: 1, pointer: '#', headLine: 1 },
 });
 
@@ -42,6 +43,7 @@ const review = (base: string, head: string): Review => ({
     errors: [],
     passed: true,
   },
+  consumers: [],
   operationIds: { 'DELETE /a': 'deleteA', 'POST /b': 'createB' },
 });
 

@@ -79,6 +79,7 @@ it('lists them in the report', () => {
       errors: [],
       passed: true,
     },
+    consumers: [],
     operationIds: {},
   };
   const section = renderReport(review).split('### "Not shown" gaps\n\n')[1] ?? '';

@@ -19,6 +19,7 @@ const breaking = (operation: string): Finding => ({
   impact: 'major',
   operation,
   source: 'redocly diff',
+  directions: [],
   message: 'removed',
   location: { side: 'base', file: 'base.yaml', line: 1, pointer: '#/paths', headLine: 1 },
 });

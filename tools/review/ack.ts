@@ -70,8 +70,11 @@ export async function gate(
   head: unknown,
   version: VersionCheck,
   headSource: string,
+  policy: { allowUnconsumed?: boolean } = {},
 ): Promise<Gate> {
-  const breaking = findings.filter(isBreaking);
+  // With the policy on, a break no known consumer's recorded usage reaches needs no acknowledgement.
+  const gated = (f: Finding) => !policy.allowUnconsumed || (f.consumers?.length ?? 1) > 0;
+  const breaking = findings.filter((f) => isBreaking(f) && gated(f));
   const breakingOperations = [...new Set(breaking.map((f) => f.operation))].sort();
   const { added, errors } = await addedAcknowledgements(base, head, headSource);
   const unused = added.filter((a) => !breaking.some((f) => acknowledges(a, f)));

@@ -13,6 +13,7 @@ type Format = (typeof FORMATS)[number];
 
 const usage = `Usage: npm run review -- [--base <git ref>] [--out <file>] [--format <f>] [--json <file>]
                         [--junit <file>] [--lint] [--release] [--spec <file>]
+                        [--consumers <dir>] [--allow-unconsumed]
   --base     compare against this ref (default: the merge base with main)
   --out      also write the Markdown report here (default: .cache/spec-review.md)
   --format   what stdout shows: ${FORMATS.join(', ')} (GitHub Actions annotations); default markdown
@@ -21,6 +22,8 @@ const usage = `Usage: npm run review -- [--base <git ref>] [--out <file>] [--for
   --lint     lint both sides too (Spectral + Redocly): problems introduced or fixed
   --release  add a CHANGELOG.md entry (next to the spec's repository root) for the new info.version
   --spec     the spec in the working tree (default: openapi.yaml)
+  --consumers  folder of consumers' usage files, one <team>.json each (default: consumers/ beside the spec)
+  --allow-unconsumed  a breaking change that hits no known consumer needs no acknowledgement
 Exit codes: 0 passed, 1 unacknowledged breaking change or invalid acknowledgement, 2 could not review.`;
 
 /** The options of `argv`; a mistyped one throws with the usage (main's caller prints it, exit 2). */
@@ -44,6 +47,8 @@ function checkedOptions(argv: string[]) {
       lint: { type: 'boolean', default: false },
       release: { type: 'boolean', default: false },
       spec: { type: 'string', default: specPath },
+      consumers: { type: 'string' },
+      'allow-unconsumed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -106,6 +111,8 @@ export async function main(argv: string[]): Promise<number> {
       engine,
       roots: { base: snapshot.dir, head: repo },
       lint: values.lint,
+      consumersDir: values.consumers ?? path.join(path.dirname(spec), 'consumers'),
+      allowUnconsumed: values['allow-unconsumed'],
     });
     await publish(review, values, path.relative(repo, spec));
     if (!review.gate.passed) {

@@ -2,6 +2,8 @@
 // of the spec it is written on. Rules (tools/review/rules) report drafts; placeFindings (placement.ts)
 // attributes them to operations and locates them.
 import type { EngineChange, Impact } from './diff-engine.ts';
+import type { Direction } from './directions.ts';
+import type { ImpactByRole } from './rating.ts';
 
 export type Level = 'breaking' | 'non-breaking' | 'info';
 
@@ -24,6 +26,13 @@ export type Draft = {
   change?: EngineChange;
   /** ...or the operations the rule names itself ("METHOD /path" head keys). */
   operations?: string[];
+  /**
+   * The impact for callers that send the node and for those that read it, when it depends on direction:
+   * each operation is then rated by the directions it uses the node in (`impact` is the highest).
+   */
+  byRole?: ImpactByRole;
+  /** Rates each operation itself (e.g. by the scopes it requires); wins over `byRole`. */
+  impactFor?: (operation: string) => Impact;
 };
 
 export type Finding = {
@@ -36,6 +45,12 @@ export type Finding = {
   operation: string;
   message: string;
   source: Draft['source'];
+  /** How the operation uses the changed node: request, parameter, response, header, security (or none). */
+  directions: Direction[];
+  /** The oasdiff check this corresponds to, where oasdiff has one. */
+  oasdiff?: string;
+  /** Known consumers (consumers/*.json) the change hits; set on breaking findings when any file exists. */
+  consumers?: string[];
   /**
    * `file` relative to its side's root (the repository), 1-based `line`, the node's `pointer`; `headLine`:
    * where it shows in the head spec (for a removal, the nearest part of the document still there).

@@ -20,12 +20,18 @@ function byOperation(findings: Finding[]): Map<string, Finding[]> {
   return new Map([...map].sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** Who a breaking finding hits, when consumers' usage files are known. */
+function consumersNote(f: Finding): string {
+  if (!f.consumers) return '';
+  return f.consumers.length ? ` · hits ${f.consumers.map(code).join(', ')}` : ' · hits no known consumer';
+}
+
 /** "  - Type of `amount` narrowed... — `schema-type-changed` · openapi.yaml:1154 · id `...`" */
 function findingLine(f: Finding): string {
   const tag = f.level === 'info' ? ' _(docs)_' : '';
   const rule = `${code(f.rule)}${f.source === 'review' ? ' (review rule)' : ''}`;
   const where = `${f.location.side === 'base' ? 'base ' : ''}${f.location.file}:${f.location.line}`;
-  return `  - ${f.message}${tag} — ${rule} · ${code(where)}${f.level === 'breaking' ? ` · id ${code(f.id)}` : ''}`;
+  return `  - ${f.message}${tag} — ${rule} · ${code(where)}${f.level === 'breaking' ? ` · id ${code(f.id)}${consumersNote(f)}` : ''}`;
 }
 
 function findingSection(title: string, findings: Finding[], review: Review): string[] {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { type Gate, gate } from './ack.ts';
 import type { Sides } from './attribution.ts';
+import { nameConsumers, readConsumers } from './consumers.ts';
 import { EMPTY_SPEC, type EngineReport, startDiffEngine } from './diff-engine.ts';
 import { typesUnchanged } from './docs-only.ts';
 import { type Finding, overallImpact, type Side } from './finding.ts';
@@ -29,6 +30,10 @@ export type ReviewInput = {
   roots?: Partial<Roots>;
   /** Lint both sides (Spectral + Redocly) and report problems introduced or fixed. */
   lint?: boolean;
+  /** Folder of consumers' usage files (consumers/<team>.json): breaking findings name the teams they hit. */
+  consumersDir?: string;
+  /** Gate policy: a breaking change that hits no known consumer needs no acknowledgement. */
+  allowUnconsumed?: boolean;
 };
 
 export type Review = {
@@ -41,6 +46,8 @@ export type Review = {
   gaps: GapsDelta;
   version: VersionCheck;
   gate: Gate;
+  /** Teams with a usage file in consumers/ (empty: no consumer is known). */
+  consumers: string[];
   /** operationId of each "METHOD /path" on either side. */
   operationIds: Record<string, string>;
 };
@@ -118,7 +125,8 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
   const drafts = runRules({ changes: report.changes, sides, files });
   // Lines come from the documents each side was loaded from: no spec file is read or parsed again.
   const locate = (side: Side, pointer: string) => sides[side].locate(pointer).line;
-  const findings = placeFindings(drafts, sides, roots, locate);
+  const consumers = input.consumersDir ? await readConsumers(input.consumersDir) : [];
+  const findings = nameConsumers(placeFindings(drafts, sides, roots, locate), consumers);
   const version = checkVersion(base.model.version, head.model.version, overallImpact(findings));
   const operations = [...base.model.operations, ...head.model.operations];
   return {
@@ -129,7 +137,10 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
     types: await typesChange(report, sides),
     gaps: gapsDelta(base.model, head.model, sides.renames),
     version,
-    gate: await gate(findings, base.bundle, head.bundle, version, input.headFile),
+    gate: await gate(findings, base.bundle, head.bundle, version, input.headFile, {
+      allowUnconsumed: input.allowUnconsumed === true && consumers.length > 0,
+    }),
+    consumers: consumers.map((c) => c.team),
     operationIds: Object.fromEntries(operations.map((op) => [op.key, op.operationId])),
   };
 }

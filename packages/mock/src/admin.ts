@@ -24,6 +24,8 @@ export interface AdminOptions {
   faults: FaultRules;
   /** Absent when the mock is stateless: a reset has nothing to forget. */
   sandbox: Sandbox | undefined;
+  /** The usage document (usage.ts), for GET /__mock/usage. */
+  usage?: () => unknown;
 }
 
 type Route = (ctx: RequestContext, rest: string) => Promise<HookAnswer>;
@@ -57,8 +59,9 @@ async function refusalOf(verifier: TokenVerifier, ctx: RequestContext): Promise<
   );
 }
 
-function adminRoutes({ journal, faults, sandbox }: AdminOptions): Record<string, Route> {
+function adminRoutes({ journal, faults, sandbox, usage }: AdminOptions): Record<string, Route> {
   return {
+    'GET usage': async () => jsonAnswer(200, usage?.() ?? {}),
     'GET journal': async () => jsonAnswer(200, { entries: journal.entries() }),
     'DELETE journal': async () => {
       journal.clear();

@@ -16,6 +16,7 @@ import { createPrismEngine } from './prism-engine.ts';
 import { readSpec, withoutMutualTls } from './spec.ts';
 import { Sandbox, type StateLimits, sandboxHooks } from './state.ts';
 import { signToken, TokenVerifier } from './tokens.ts';
+import { type UsageDocument, UsageRecorder, usageHooks } from './usage.ts';
 
 export { adminScope } from './admin.ts';
 export { defaultPkiDir } from './defaults.ts';
@@ -42,6 +43,7 @@ export {
   type WebhookLog,
 } from './state.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
+export { type OperationUsage, USAGE_VERSION, type UsageDocument } from './usage.ts';
 
 export interface MockOptions {
   /** The bundled spec Prism serves (JSON or YAML); default the one @banking-api/contract ships. */
@@ -117,6 +119,8 @@ export interface Mock {
   };
   /** Every request answered, with its operation, validation result and status; redacted. */
   journal: { entries(): JournalEntry[]; clear(): void };
+  /** What this mock's callers used (operations, parameters, field names; counts, never values), for consumers/. */
+  usage(): UsageDocument;
   /** Forgets the stateful sandbox's remembered answers and webhook logs (no-op when stateless). */
   reset(): void;
   stop(): Promise<void>;
@@ -129,6 +133,7 @@ interface Features {
   faults: FaultRules;
   journal: Journal;
   sandbox: Sandbox | undefined;
+  usage: UsageRecorder;
 }
 
 function featuresOf(options: MockOptions, model: ContractModel): Features {
@@ -146,6 +151,7 @@ function featuresOf(options: MockOptions, model: ContractModel): Features {
       journalRedactor(model),
     ),
     sandbox: options.stateful ? new Sandbox(definedOnly(options.stateLimits ?? {})) : undefined,
+    usage: new UsageRecorder(model),
   };
 }
 
@@ -156,11 +162,12 @@ function definedOnly<T extends object>(options: T): Partial<T> {
 
 /** Journal first (it records every answer), then the admin route, faults, and the stateful sandbox. */
 function hooksOf(features: Features, pki: DevPki, options: MockOptions): GatewayHooks {
-  const { faults, journal, sandbox } = features;
+  const { faults, journal, sandbox, usage } = features;
   const verifier = new TokenVerifier(pki.jwt.publicKey);
   return chainHooks([
+    usageHooks(usage),
     ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
-    adminHooks({ verifier, journal, faults, sandbox }),
+    adminHooks({ verifier, journal, faults, sandbox, usage: () => usage.document() }),
     faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
     ...(sandbox ? [sandboxHooks(sandbox)] : []),
   ]);
@@ -213,7 +220,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
 
 function mockOf(
   running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>,
-  { faults, journal, sandbox }: Features,
+  { faults, journal, sandbox, usage }: Features,
 ): Mock {
   const { pki } = running;
   return {
@@ -229,6 +236,7 @@ function mockOf(
       list: () => faults.list(),
     },
     journal: { entries: () => journal.entries(), clear: () => journal.clear() },
+    usage: () => usage.document(),
     reset: () => sandbox?.reset(),
     stop: running.close,
   };

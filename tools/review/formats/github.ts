@@ -30,7 +30,7 @@ function annotation(f: Finding, unacknowledged: Set<string>, specFile: string): 
   return command(
     level(f, unacknowledged),
     { file, line: f.location.headLine, title },
-    `${f.message}${removed}\nid: ${f.id}`,
+    `${f.message}${removed}\nid: ${f.id}${f.consumers ? `\nconsumers hit: ${f.consumers.join(', ') || 'none known'}` : ''}`,
   );
 }
 

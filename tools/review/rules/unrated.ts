@@ -1,7 +1,17 @@
 // Changes the engine finds but no engine rule rates: additions (non-breaking) and documentation (info).
 import { describe } from '../describe.ts';
-import type { Rule } from './rule.ts';
+import type { EngineChange } from '../diff-engine.ts';
+import type { Rule, RuleContext } from './rule.ts';
 import { nodeOf } from './rule.ts';
+
+/** The rule, leaving out the changes another rule `claims` (reports in its own words). */
+export function unratedExcept(claimed: (change: EngineChange, context: RuleContext) => boolean): Rule {
+  return {
+    ...unrated,
+    run: (context) =>
+      unrated.run({ ...context, changes: context.changes.filter((c) => !claimed(c, context)) }),
+  };
+}
 
 export const unrated: Rule = {
   name: 'unrated',
