@@ -1,20 +1,53 @@
-// Tools ship as commands of their own and never import from the test tree (a test may import a tool).
-import { readdirSync, readFileSync } from 'node:fs';
+// The layout's rules, checked on the files: tools, the pipeline, the launcher's scripts, the loader and the
+// benchmarks never import from the test tree (a test may import them); a package's source never reaches
+// outside its folder; no `X.ts` sits beside an `X/`; no two files of pipeline/, tools/ and scripts/ share a
+// name but the entries every tool has (cli.ts) and the step folders' index.ts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { root } from '../scripts/paths.ts';
 
-it('no file under tools/ imports from test/', () => {
-  const tools = path.join(root, 'tools');
-  const files = readdirSync(tools, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-  expect(files.length).toBeGreaterThan(0);
-  const offenders = files.filter((file) => {
-    const text = readFileSync(path.join(tools, file), 'utf8');
-    return [...text.matchAll(/from '([^']+)'|import\('([^']+)'\)/g)].some(([, a, b]) => {
-      const specifier = a ?? b ?? '';
-      const target = path.resolve(path.dirname(path.join(tools, file)), specifier);
-      return specifier.startsWith('.') && target.startsWith(path.join(root, 'test') + path.sep);
-    });
+const sourcesUnder = (dir: string) =>
+  readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|mts|mjs)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('node_modules'))
+    .map((f) => path.join(root, dir, f));
+
+/** The relative imports of a file, resolved to absolute paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/from '([^']+)'|import\('([^']+)'\)/g)]
+    .map(([, a, b]) => a ?? b ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.resolve(path.dirname(file), specifier));
+}
+
+const inside = (target: string, dir: string) => target.startsWith(path.join(root, dir) + path.sep);
+const packages = readdirSync(path.join(root, 'packages'));
+
+describe('layout', () => {
+  it.each(['tools', 'pipeline', 'scripts', 'model', 'bench'])(
+    'no file under %s/ imports from test/',
+    (dir) => {
+      const files = sourcesUnder(dir);
+      expect(files.length).toBeGreaterThan(0);
+      const offenders = files.filter((file) => importsOf(file).some((target) => inside(target, 'test')));
+      expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+    },
+  );
+
+  it.each(packages)('@banking-api/%s never imports outside its folder', (name) => {
+    const offenders = sourcesUnder(`packages/${name}/src`).filter((file) =>
+      importsOf(file).some((target) => !inside(target, `packages/${name}`)),
+    );
+    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
   });
-  expect(offenders).toEqual([]);
+
+  it('no X.ts beside an X/ folder, and no two files of pipeline/, tools/ and scripts/ share a name', () => {
+    const files = ['pipeline', 'tools', 'scripts'].flatMap(sourcesUnder).map((f) => path.relative(root, f));
+    expect(files.filter((f) => existsSync(path.join(root, f.replace(/\.[cm]?[jt]s$/, ''))))).toEqual([]);
+    const shared = new Set(['cli.ts', 'command.ts', 'index.ts']); // each tool's entry and command, each step's
+    const byName = new Map<string, string[]>();
+    for (const f of files) byName.set(path.basename(f), [...(byName.get(path.basename(f)) ?? []), f]);
+    expect([...byName].filter(([name, all]) => all.length > 1 && !shared.has(name))).toEqual([]);
+  });
 });

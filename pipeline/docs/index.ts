@@ -9,11 +9,11 @@ import { redoclyConfig } from '../../model/redocly.ts';
 import { operationObjects } from '../../model/references.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { renderBundle } from '../bundle.ts';
-import { changelogPage } from './changelog.ts';
+import { changelogPage } from './changelog-page.ts';
 import { expandGuideTables } from './guide-tables.ts';
 import { checkLinks, readGuides } from './guides.ts';
 import { describeOperation } from './notes.ts';
-import { openQuestions } from './open-questions.ts';
+import { openQuestions } from './open-questions-page.ts';
 import {
   checkServerThemeSheet,
   REDOC_SCRIPT,

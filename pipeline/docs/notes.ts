@@ -7,7 +7,7 @@ import type {
   SecurityRequirement,
   SecurityScheme,
 } from '@banking-api/contract';
-import { topicLabel } from './open-questions.ts';
+import { topicLabel } from './open-questions-page.ts';
 
 function schemeText(schemes: readonly SecurityScheme[], requirement: SecurityRequirement): string {
   const scheme = schemes.find((s) => s.name === requirement.scheme);

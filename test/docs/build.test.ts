@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GAP_TOPICS } from '../../model/gap-topics.js';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
 import { operationAnchor } from '../../pipeline/docs/anchors.ts';
-import { changelogEntries, changelogPage } from '../../pipeline/docs/changelog.ts';
+import { changelogEntries, changelogPage } from '../../pipeline/docs/changelog-page.ts';
 import { expandGuideTables } from '../../pipeline/docs/guide-tables.ts';
 import { checkLinks, GUIDE_FILES, parseGuide, readGuides } from '../../pipeline/docs/guides.ts';
 import {
@@ -19,7 +19,7 @@ import {
   GUIDES_GROUP,
   OPEN_QUESTIONS,
 } from '../../pipeline/docs/index.ts';
-import { openQuestions } from '../../pipeline/docs/open-questions.ts';
+import { openQuestions } from '../../pipeline/docs/open-questions-page.ts';
 import {
   checkServerThemeSheet,
   globalStylesFromServer,

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { operationsOf, type Sides } from '../../tools/review/attribution.ts';
 import type { EngineChange } from '../../tools/review/diff-engine.ts';
-import { DOCUMENT, operationsAt } from '../../tools/review/operations.ts';
 import { idLocation } from '../../tools/review/placement.ts';
+import { DOCUMENT, operationsAt } from '../../tools/review/pointer-operations.ts';
 import { baseFixture } from './helpers.ts';
 
 const TED = 'POST /hb/transfers/ted';

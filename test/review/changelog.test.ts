@@ -2,7 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { changelogEntry, writeChangelog } from '../../tools/review/changelog.ts';
+import { changelogEntry, writeChangelog } from '../../tools/review/changelog-entries.ts';
 import { type Finding, levelOf } from '../../tools/review/finding.ts';
 import type { Review } from '../../tools/review/run.ts';
 import { checkVersion } from '../../tools/review/semver.ts';

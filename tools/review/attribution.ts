@@ -6,7 +6,7 @@ import type { ContractModel, Operation } from '@banking-api/contract';
 import type { LoadedContract } from '../../model/load.ts';
 import { pointerSegments } from '../../model/pointer.ts';
 import type { EngineChange } from './diff-engine.ts';
-import { DOCUMENT, operationsAt } from './operations.ts';
+import { DOCUMENT, operationsAt } from './pointer-operations.ts';
 
 export type Sides = {
   base: LoadedContract;

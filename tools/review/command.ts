@@ -121,7 +121,7 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     if (values.release) {
-      const { writeChangelog } = await import('./changelog.ts');
+      const { writeChangelog } = await import('./changelog-entries.ts');
       console.error(await writeChangelog(path.join(repo, 'CHANGELOG.md'), review));
     }
     return 0;

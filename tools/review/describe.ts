@@ -2,7 +2,7 @@
 import type { LoadedContract } from '../../model/load.ts';
 import { pointerSegments } from '../../model/pointer.ts';
 import type { EngineChange } from './diff-engine.ts';
-import { DOCUMENT, operationAt } from './operations.ts';
+import { DOCUMENT, operationAt } from './pointer-operations.ts';
 
 /** The node at `segments` of the bundled document (no `$ref` followed): a parameter's name and place. */
 export function nodeAt(bundle: unknown, segments: readonly string[]): unknown {

@@ -10,7 +10,7 @@ import { type Direction, directionMaps, directionsAt, roleOf } from './direction
 import type { Draft, Finding, Side } from './finding.ts';
 import { levelOf } from './finding.ts';
 import { oasdiffId } from './oasdiff-ids.ts';
-import { DOCUMENT } from './operations.ts';
+import { DOCUMENT } from './pointer-operations.ts';
 import { highest } from './rating.ts';
 
 type DirectionMaps = ReturnType<typeof directionMaps>;

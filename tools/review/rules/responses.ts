@@ -4,7 +4,7 @@
 import { bodySchemaOf, envelopeKind, responseFor } from '@banking-api/contract';
 import { pointerSegments } from '../../../model/pointer.ts';
 import type { Draft } from '../finding.ts';
-import { operationAt } from '../operations.ts';
+import { operationAt } from '../pointer-operations.ts';
 import { engineRule, type Rule, type RuleContext } from './rule.ts';
 
 /** The removed response's status, operation path and method, from the engine's path. */
