@@ -3,10 +3,15 @@
 import { invalidBodies, type Probe, requestFor } from '@banking-api/conformance';
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
+import {
+  curlCommand,
+  parseOptions,
+  productionMatches,
+  selectionOf,
+  shellQuote,
+  UsageError,
+} from '@banking-api/verify';
 import { describe, expect, test } from 'vitest';
-import { curlCommand, shellQuote } from '../../tools/verify/curl.ts';
-import { parseOptions, UsageError } from '../../tools/verify/options.ts';
-import { productionMatches } from '../../tools/verify/production.ts';
 
 /** A request as verify sends it (tools/verify used to call this probeFor). */
 const probeFor = (op: Operation, seed: number): Probe => requestFor(op, { seed });
@@ -107,6 +112,51 @@ describe('production guard', () => {
     ]);
     expect(productionMatches('https://api.bank.example/v2', servers)).toEqual([]);
     expect(productionMatches('https://sandbox.bank.example', servers)).toEqual([]);
+  });
+
+  test('a production entry whose default is on loopback names the local mock: not production', () => {
+    const local = (base: string): Server => ({
+      url: '{base_url}',
+      environment: 'production',
+      variables: { base_url: { default: base } },
+    });
+    for (const base of ['https://127.0.0.1:8443', 'https://localhost:8443', 'https://[::1]:8443'])
+      expect(productionMatches(base, [local(base)]), base).toEqual([]);
+    expect(productionMatches(`https://${'127.0.0.1'}:8443`, model.servers)).toEqual([]);
+  });
+});
+
+describe('selection', () => {
+  const [first, second] = model.operations as [Operation, Operation];
+
+  test('--include and --exclude name operations (operationId or METHOD /path) and checks', () => {
+    const s = selectionOf(model, { include: [first.operationId, 'auth-required'], exclude: [] });
+    expect(s.operation(first)).toBe(true);
+    expect(s.operation(second)).toBe(false);
+    expect(s.check('auth-required')).toBe(true);
+    expect(s.check('response-schema')).toBe(false);
+    expect(s.namesProbeChecks).toBe(true);
+    const x = selectionOf(model, { include: [], exclude: [second.key, 'response-schema'] });
+    expect([x.operation(first), x.operation(second), x.check('response-schema')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  test('--rerun selects what failed; an unknown name is a usage error', () => {
+    const s = selectionOf(model, {
+      include: [],
+      exclude: [],
+      rerun: [{ operation: second.key, check: 'error-envelope' }],
+    });
+    expect([s.operation(first), s.operation(second), s.check('error-envelope'), s.namesProbeChecks]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(() => selectionOf(model, { include: ['nope'], exclude: [] })).toThrow(UsageError);
   });
 });
 

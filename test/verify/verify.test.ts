@@ -12,12 +12,12 @@ import {
   responseFor,
   successResponses,
 } from '@banking-api/contract';
+import { type Report, verifyCommand } from '@banking-api/verify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifyCommand } from '../../tools/verify/command.ts';
-import type { Report } from '../../tools/verify/runner.ts';
+import { loadContract } from '../../model/load.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import { type Deviation, editJson, startBrokenServer } from './broken-server.ts';
+import { type Deviation, type Exchange, editJson, startBrokenServer } from './broken-server.ts';
 
 const model = contractModel();
 const quiet = { log: () => {}, error: () => {} };
@@ -25,6 +25,8 @@ let mock: TestMock;
 let dir: string;
 let token: string;
 let unscoped: string;
+let expired: string;
+let production: string;
 
 beforeAll(async () => {
   mock = await startTestMock();
@@ -35,6 +37,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'client-key.pem'), pki.clients.sandbox.key);
   token = await mock.token('sandbox', { scopes: allScopesOf(model.operations) });
   unscoped = await mock.token('sandbox', { scopes: [] });
+  expired = await mock.token('sandbox', { scopes: allScopesOf(model.operations), ttlSeconds: -120 });
+  production = await mock.token('production', { scopes: allScopesOf(model.operations) });
 });
 
 afterAll(async () => {
@@ -51,6 +55,7 @@ function args(target: string, ...extra: string[]): string[] {
     target,
     ...['--ca', join(dir, 'ca.pem'), '--cert', join(dir, 'client.pem'), '--key', join(dir, 'client-key.pem')],
     ...['--token', token, '--unscoped-token', unscoped, '--max-examples', '3', '--seed', '7'],
+    ...['--expired-token', expired, '--other-env-token', production],
     ...extra,
   ];
 }
@@ -78,6 +83,38 @@ describe('against the mock', () => {
     }
     expect(report.checks.some((c) => c.check === 'negative-rejected')).toBe(true);
     expect(report.checks.some((c) => c.check === 'client-certificate-required')).toBe(true);
+    for (const check of [
+      'forged-token-refused',
+      'expired-token-refused',
+      'cross-environment-refused',
+      'foreign-client-certificate-refused',
+    ])
+      expect(
+        report.checks.some((c) => c.check === check),
+        check,
+      ).toBe(true);
+    expect(report.notes.filter((n) => n.message.startsWith('skipped'))).toEqual([]);
+  });
+
+  test('says which security checks it skipped, and why, when their token is not given', async () => {
+    const argv = args(mock.url, '--max-examples', '0', '--include', 'auth-required').filter(
+      (a, i, all) => ![a, all[i - 1]].some((x) => x === '--expired-token' || x === '--other-env-token'),
+    );
+    const outcome = await verifyCommand(argv, quiet);
+    const skipped = outcome.report?.notes.filter((n) => n.message.startsWith('skipped')) ?? [];
+    expect(skipped).toEqual([]); // only auth-required was selected: no note about the others
+    const all = await verifyCommand(
+      argv.filter((a) => a !== '--include' && a !== 'auth-required'),
+      quiet,
+    );
+    const notes = all.report?.notes.map((n) => `${n.check}: ${n.message}`) ?? [];
+    expect(notes).toContain(
+      'expired-token-refused: skipped: give an expired token of the environment (--expired-token)',
+    );
+    expect(notes).toContain(
+      'cross-environment-refused: skipped: give a valid token of another environment (--other-env-token)',
+    );
+    expect(all.code).toBe(0);
   });
 
   test('says where the contract leaves a response open instead of failing it', async () => {
@@ -89,12 +126,83 @@ describe('against the mock', () => {
   });
 });
 
+describe('against the stateful mock', () => {
+  let stateful: TestMock;
+  beforeAll(async () => {
+    stateful = await startTestMock({ stateful: true });
+  });
+  afterAll(async () => stateful?.stop());
+
+  test('takes identifiers from its answers (a logged delivery before its retry): no failure, exit 0', async () => {
+    const { code, report } = await verify(stateful.url);
+    expect(report.failures).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.identifiers).toContain('webhookLogId');
+    const retry = model.operations.find((op) => op.operationId === 'retryWebhook');
+    expect(report.checks).toContainEqual({ operation: retry?.key, check: 'example-accepted', failed: false });
+  });
+});
+
+describe('identifiers a server never issued', () => {
+  const op = ops.find((o) => o.operationId === 'cancelAutomaticPixAuthorization') as Operation;
+  const issued = 'fixture-authorization-1';
+  /** A server that knows only the authorization `issued`: 404 for any other. */
+  const knowsOne = {
+    response(answer: Exchange, o: Operation | undefined, path?: string) {
+      if (o === op && answer.status < 300 && !path?.includes(issued)) {
+        const path404 = path ?? '';
+        answer.status = 404;
+        answer.headers['content-type'] = 'application/json';
+        answer.body = Buffer.from(
+          JSON.stringify({
+            status_code: 404,
+            code: 'NOT_FOUND',
+            message: 'No such authorization.',
+            timestamp: new Date().toISOString(),
+            path: path404.split('?')[0],
+            details: [],
+          }),
+        );
+      }
+    },
+  };
+
+  test('a 404 for the example id is a note asking for a fixture; with the fixture, the id is used', async () => {
+    expect(op).toBeDefined();
+    const broken = await startBrokenServer(mock.mock, model, knowsOne);
+    try {
+      const only = ['--include', `${op.operationId},example-accepted`, '--max-examples', '0'];
+      const without = await verify(broken.url, ...only);
+      expect(without.report.failures).toEqual([]);
+      expect(without.code).toBe(0);
+      expect(without.report.notes.map((n) => n.message).join('\n')).toMatch(/authorizationId .*--fixtures/);
+      const file = join(dir, 'fixtures.json');
+      await writeFile(
+        file,
+        JSON.stringify({ operations: { [op.operationId]: { authorizationId: issued } } }),
+      );
+      const withFixture = await verify(broken.url, ...only, '--fixtures', file);
+      expect(withFixture.report.failures).toEqual([]);
+      expect(withFixture.report.notes.map((n) => n.message).join('\n')).not.toMatch(/--fixtures/);
+      expect(withFixture.report.checks).toContainEqual({
+        operation: op.key,
+        check: 'example-accepted',
+        failed: false,
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 interface BrokenCase {
   name: string;
   deviation: Deviation;
   checks: string[];
   /** The operations the deviation must be caught on. */
   operations: readonly Operation[];
+  /** Only these checks (--include): the others are proven on the mock. */
+  include?: string[];
 }
 
 const ops = model.operations;
@@ -198,6 +306,48 @@ const brokenServers: BrokenCase[] = [
     operations: ops.filter((op) => op.accountHeader),
   },
   {
+    name: 'a forged token let in (signature altered, alg none, signature stripped)',
+    deviation: {
+      request(headers) {
+        const sent = headers.authorization?.split('.')[1];
+        if (sent && sent === token.split('.')[1] && headers.authorization !== `Bearer ${token}`)
+          headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['forged-token-refused'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+    include: ['forged-token-refused'],
+  },
+  {
+    name: 'an expired token let in',
+    deviation: {
+      request(headers) {
+        if (headers.authorization === `Bearer ${expired}`) headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['expired-token-refused'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+    include: ['expired-token-refused'],
+  },
+  {
+    name: "a token of another environment let in with the sandbox's certificate",
+    deviation: {
+      request(headers) {
+        if (headers.authorization === `Bearer ${production}`) headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['cross-environment-refused'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+    include: ['cross-environment-refused'],
+  },
+  {
+    name: 'a client certificate from any CA let in',
+    deviation: { anyClientCertificate: true },
+    checks: ['foreign-client-certificate-refused'],
+    operations: model.operations.slice(0, 1), // checked once, on the first operation
+    include: ['foreign-client-certificate-refused', 'client-certificate-required'],
+  },
+  {
     name: 'a connection without a client certificate let in',
     deviation: { clientCertificateOptional: true },
     checks: ['client-certificate-required'],
@@ -206,11 +356,11 @@ const brokenServers: BrokenCase[] = [
 ];
 
 describe('broken servers', () => {
-  test.each(brokenServers)('catches $name', async ({ deviation, checks, operations }) => {
+  test.each(brokenServers)('catches $name', async ({ deviation, checks, operations, include }) => {
     expect(operations.length).toBeGreaterThan(0);
     const broken = await startBrokenServer(mock.mock, model, deviation);
     try {
-      const { code, report } = await verify(broken.url);
+      const { code, report } = await verify(broken.url, ...(include ? ['--include', include.join(',')] : []));
       expect(code).toBe(1);
       for (const check of checks)
         expect([...failed(report, check)].sort()).toEqual(
@@ -219,7 +369,14 @@ describe('broken servers', () => {
       for (const failure of report.failures) {
         expect(failure.curl).toContain(`--cacert '${join(dir, 'ca.pem')}'`);
         if (failure.check !== 'client-certificate-required') expect(failure.curl).toContain('--cert');
+        expect(failure.operationId).toBe(
+          model.operations.find((op) => op.key === failure.operation)?.operationId,
+        );
+        expect(failure.request.method).toMatch(/^[A-Z]+$/);
+        expect(failure.actual?.status).toBeGreaterThan(0);
+        expect(JSON.stringify(failure)).not.toContain(token);
       }
+      if (include) expect(new Set(report.checks.map((c) => c.check))).toEqual(new Set(include));
     } finally {
       await broken.close();
     }
@@ -284,17 +441,22 @@ describe('the command', () => {
   });
 
   test('refuses a target the contract lists as production unless --allow-production', async () => {
-    const production = model.servers.find((s) => s.environment === 'production');
-    expect(production).toBeDefined();
-    const resolved = production?.url.replace(
-      /\{([^}]+)\}/g,
-      (_, name: string) => production.variables[name]?.default ?? '',
-    );
+    // The contract's own production entry defaults to the local mock (loopback), which is not refused;
+    // a contract that names a real production address is.
+    const real = {
+      ...model,
+      servers: model.servers.map((s) =>
+        s.environment === 'production'
+          ? { ...s, variables: { base_url: { default: 'https://api.bank.example' } } }
+          : s,
+      ),
+    };
     const errors: string[] = [];
-    const refused = await verifyCommand(args(resolved ?? ''), {
-      log: () => {},
-      error: (t) => errors.push(t),
-    });
+    const refused = await verifyCommand(
+      args('https://api.bank.example', '--spec', 'real.json'),
+      { log: () => {}, error: (t) => errors.push(t) },
+      { loadSpec: async () => real },
+    );
     expect(refused.code).toBe(2);
     expect(refused.report).toBeUndefined();
     expect(errors.join('\n')).toContain('--allow-production');
@@ -319,7 +481,10 @@ describe('the command', () => {
   });
 
   test('verifies against the contract file given with --spec', async () => {
-    const { code, report } = await verify(mock.url, '--spec', 'openapi.yaml', '--max-examples', '0');
+    const loadSpec = async (file: string) => (await loadContract(file)).model;
+    const argv = args(mock.url, '--spec', 'openapi.yaml', '--max-examples', '0');
+    const { code, report } = await verifyCommand(argv, quiet, { loadSpec });
+    if (!report) throw new Error('no report');
     expect(code).toBe(0);
     expect(report.operations).toBe(model.operations.length);
   });

@@ -2,18 +2,24 @@
 // what to fix (exit 2).
 import { parseArgs } from 'node:util';
 
-export const usage = `Usage: npm run verify -- --target https://host:port --ca ca.pem --cert client.pem \\
-    --key client-key.pem --token TOKEN [options]
+export const usage = `Usage: banking-api-verify --target https://host:port --ca ca.pem --cert client.pem \\
+    --key client-key.pem --token TOKEN [options]        (npx @banking-api/verify …, npm run verify -- … here)
   --target            base URL of the server to verify (https)
   --ca                CA certificate (PEM) that issued the server's certificate
   --cert, --key       client certificate and key (PEM) of the environment
   --token             a token carrying every scope the contract names
   --unscoped-token    a valid token without scopes: turns on the scope checks (403)
+  --expired-token     an expired token of the environment: turns on the expired-token check (401)
+  --other-env-token   a valid token of another environment: turns on the cross-environment check
+  --fixtures FILE     identifiers and setup requests for a server with state (JSON, see the guide)
+  --include LIST      only these operations (operationId or "METHOD /path") and checks (id), comma-separated
+  --exclude LIST      leave out these operations and checks
+  --rerun REPORT      only the operations and checks that failed in that JSON report
   --junit FILE        also write JUnit XML
   --report FILE       also write the JSON report
   --seed N            seed of the generated inputs (default 1): the same seed sends the same inputs
   --max-examples N    generated invalid bodies per operation and media type (default 10)
-  --spec FILE         verify against this contract file instead of the repository's contract
+  --spec FILE         verify against this contract (a contract model JSON; in the repository, openapi.yaml too)
   --allow-production  verify a target the contract lists as production (verification creates resources)
 Exit codes: 0 the server conforms, 1 it deviates, 2 usage or connection error.`;
 
@@ -21,7 +27,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
   /** Print the usage after the message (a mistake in the command line, not in its values). */
   readonly showUsage: boolean;
-  constructor(message: string, { showUsage = false } = {}) {
+  constructor(message: string, { showUsage = false }: { showUsage?: boolean } = {}) {
     super(message);
     this.showUsage = showUsage;
   }
@@ -34,6 +40,12 @@ export interface CliOptions {
   readonly key: string;
   readonly token: string;
   readonly unscopedToken?: string;
+  readonly expiredToken?: string;
+  readonly otherEnvToken?: string;
+  readonly fixtures?: string;
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly rerun?: string;
   readonly junit?: string;
   readonly report?: string;
   readonly seed: number;
@@ -50,6 +62,12 @@ const spec = {
   key: { type: 'string' },
   token: { type: 'string' },
   'unscoped-token': { type: 'string' },
+  'expired-token': { type: 'string' },
+  'other-env-token': { type: 'string' },
+  fixtures: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  rerun: { type: 'string' },
   junit: { type: 'string' },
   report: { type: 'string' },
   seed: { type: 'string', default: '1' },
@@ -74,6 +92,12 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     key: required('key'),
     token: required('token'),
     unscopedToken: values['unscoped-token'],
+    expiredToken: values['expired-token'],
+    otherEnvToken: values['other-env-token'],
+    fixtures: values.fixtures,
+    include: list(values.include),
+    exclude: list(values.exclude),
+    rerun: values.rerun,
     junit: values.junit,
     report: values.report,
     seed: integer('--seed', values.seed, 0),
@@ -114,3 +138,10 @@ function integer(flag: string, value: string, min: number): number {
     throw new UsageError(`${flag} must be an integer ≥ ${min}, not ${value}.`);
   return n;
 }
+
+/** `--include a,b --include c` → [a, b, c]. */
+const list = (values: readonly string[] | undefined): string[] =>
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);

@@ -1,15 +1,18 @@
-// `npm run verify` as a function: options in, exit code out (0 conforms, 1 deviates, 2 usage or
-// connection error). The reports go to the terminal and, when asked, to files.
+// The verify command as a function: options in, exit code out (0 conforms, 1 deviates, 2 could not
+// verify: usage or connection error). The reports go to the terminal and, when asked, to files.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkById, createClient } from '@banking-api/conformance';
+import { type Credential, checkById, createClient, isCompactJws } from '@banking-api/conformance';
 import { type ContractModel, contractModel } from '@banking-api/contract';
-import { type CliOptions, parseOptions, UsageError, usage } from './options.ts';
-import { checkCredentials } from './preflight.ts';
-import { productionMatches } from './production.ts';
-import { jsonReport, junitReport, terminalReport } from './reporters.ts';
-import { type Report, runVerify } from './runner.ts';
-import { ConnectionError } from './types.ts';
+import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
+import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
+import { checkCredentials } from './preflight.js';
+import { productionMatches } from './production.js';
+import { jsonReport, junitReport, terminalReport } from './reporters.js';
+import { failuresOf } from './rerun.js';
+import { type Report, runVerify } from './runner.js';
+import { selectionOf } from './selection.js';
+import { ConnectionError } from './types.js';
 
 export interface Console {
   log(text: string): void;
@@ -21,14 +24,23 @@ export interface Outcome {
   readonly report?: Report;
 }
 
-export async function verifyCommand(argv: readonly string[], out: Console = console): Promise<Outcome> {
+export interface CommandHooks {
+  /** Reads `--spec FILE` into a model (the repository passes its loader; the package reads model JSON). */
+  readonly loadSpec?: (file: string) => Promise<ContractModel>;
+}
+
+export async function verifyCommand(
+  argv: readonly string[],
+  out: Console = console,
+  hooks: CommandHooks = {},
+): Promise<Outcome> {
   try {
     const options = parseOptions(argv);
     if (options.help) {
       out.log(usage);
       return { code: 0 };
     }
-    const report = await verifyTarget(options);
+    const report = await verifyTarget(options, hooks);
     out.log(terminalReport(report));
     await writeReports(options, report);
     return { code: deviates(report) ? 1 : 0, report };
@@ -48,9 +60,15 @@ export async function verifyCommand(argv: readonly string[], out: Console = cons
 const deviates = (report: Report) =>
   report.failures.some((f) => (checkById(f.check)?.level ?? 'error') === 'error');
 
-async function verifyTarget(options: CliOptions): Promise<Report> {
-  const model = await modelOf(options.spec);
+async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<Report> {
+  const model = await modelOf(options.spec, hooks);
   refuseProduction(options, model);
+  const selection = selectionOf(model, {
+    include: options.include,
+    exclude: options.exclude,
+    ...(options.rerun && { rerun: await failuresOf(options.rerun) }),
+  });
+  const fixtures: Fixtures = options.fixtures ? await readFixtures(options.fixtures, model) : noFixtures;
   const tls = {
     ca: await pem(options.ca, '--ca'),
     cert: await pem(options.cert, '--cert'),
@@ -58,8 +76,13 @@ async function verifyTarget(options: CliOptions): Promise<Report> {
   };
   const tokens = {
     token: options.token,
-    ...(options.unscopedToken ? { unscoped: options.unscopedToken } : {}),
+    ...(options.unscopedToken && { unscoped: options.unscopedToken }),
+    ...(options.expiredToken && { expired: options.expiredToken }),
+    ...(options.otherEnvToken && { otherEnvironment: options.otherEnvToken }),
   };
+  const credentials: Credential[] = [];
+  if (options.expiredToken) credentials.push('expired');
+  if (options.otherEnvToken) credentials.push('other-environment');
   const client = createClient({ target: options.target, tls, tokens });
   try {
     await checkCredentials(model, client.send, options.seed);
@@ -68,6 +91,11 @@ async function verifyTarget(options: CliOptions): Promise<Report> {
       seed: options.seed,
       maxExamples: options.maxExamples,
       scopeChecks: Boolean(options.unscopedToken),
+      credentials,
+      forgeableToken: isCompactJws(options.token),
+      fixtures: fixtures.operations,
+      setup: fixtures.setup,
+      selection,
       files: { ca: options.ca, cert: options.cert, key: options.key },
     });
   } finally {
@@ -75,12 +103,12 @@ async function verifyTarget(options: CliOptions): Promise<Report> {
   }
 }
 
-/** The repository's contract, or the model of the file given with --spec (loaded through model/). */
-async function modelOf(spec: string | undefined): Promise<ContractModel> {
+/** The contract @banking-api/contract ships, or the one `--spec` names. */
+async function modelOf(spec: string | undefined, hooks: CommandHooks): Promise<ContractModel> {
   if (!spec) return contractModel();
-  const { loadContract } = await import('../../model/load.ts');
   try {
-    return (await loadContract(path.resolve(spec))).model;
+    if (hooks.loadSpec) return await hooks.loadSpec(spec);
+    return JSON.parse(await readFile(spec, 'utf8')) as ContractModel;
   } catch (error) {
     throw new UsageError(`--spec ${spec} could not be read as a contract: ${(error as Error).message}`);
   }
