@@ -1,17 +1,24 @@
 // The verifier's parts that need no server: generated invalid bodies and requests (the conformance
 // engine's, as verify uses them), curl reproductions, the production guard and the command line.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { invalidBodies, type Probe, requestFor } from '@banking-api/conformance';
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
 import {
   curlCommand,
+  githubAnnotations,
   parseOptions,
   productionMatches,
+  type Report,
   selectionOf,
   shellQuote,
   UsageError,
+  usage,
 } from '@banking-api/verify';
 import { describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
 
 /** A request as verify sends it (tools/verify used to call this probeFor). */
 const probeFor = (op: Operation, seed: number): Probe => requestFor(op, { seed });
@@ -204,5 +211,43 @@ describe('requests', () => {
     } satisfies Operation;
     expect(probeFor(op, 5).path).toMatch(/^\/things\/[a-z0-9]{8,16}$/);
     expect(probeFor(op, 5).path).toBe(probeFor(op, 5).path);
+  });
+});
+
+describe('the reusable workflow (.github/workflows/verify.yml)', () => {
+  const workflow = parse(
+    readFileSync(join(import.meta.dirname, '../../.github/workflows/verify.yml'), 'utf8'),
+  );
+  const script = (workflow.jobs.verify.steps as { run?: string }[]).map((s) => s.run ?? '').join('\n');
+
+  test('is called with a target and secrets, and passes only options verify has', () => {
+    expect(Object.keys(workflow.on)).toEqual(['workflow_call']);
+    expect(workflow.on.workflow_call.inputs.target.required).toBe(true);
+    for (const secret of ['ca', 'cert', 'key', 'token'])
+      expect(workflow.on.workflow_call.secrets[secret].required).toBe(true);
+    const argLines = script.split('\n').filter((line) => /\bargs\b|^\s+--/.test(line) && !line.includes('npx'));
+    const flags = [...argLines.join('\n').matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]);
+    expect(flags).toContain('--fixtures');
+    expect(flags).toContain('--annotations');
+    for (const flag of new Set(flags)) expect(usage, flag).toContain(flag);
+  });
+
+  test('annotations escape what the runner reads as a command', () => {
+    const failure = {
+      operation: 'POST /hb/x',
+      operationId: 'x',
+      check: 'auth-required',
+      expected: '401',
+      got: '200 a%b\n::error::',
+      request: { method: 'POST', path: '/hb/x' },
+      curl: 'curl',
+      occurrences: 1,
+    };
+    const report = { failures: [failure] } as unknown as Report;
+    const text = githubAnnotations(report, () => 'error');
+    expect(text.split('\n')[0]).toBe(
+      '::error title=x auth-required::POST /hb/x: expected 401%0Agot 200 a%25b%0A::error::%0Acurl',
+    );
+    expect(text).toContain('::notice title=verify::The server deviates');
   });
 });

@@ -8,7 +8,7 @@ import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 import { checkCredentials } from './preflight.js';
 import { productionMatches } from './production.js';
-import { jsonReport, junitReport, terminalReport } from './reporters.js';
+import { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
 import { failuresOf } from './rerun.js';
 import { type Report, runVerify } from './runner.js';
 import { selectionOf } from './selection.js';
@@ -42,6 +42,7 @@ export async function verifyCommand(
     }
     const report = await verifyTarget(options, hooks);
     out.log(terminalReport(report));
+    if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
     await writeReports(options, report);
     return { code: deviates(report) ? 1 : 0, report };
   } catch (error) {

@@ -5,7 +5,7 @@ export { curlCommand, shellQuote } from './curl.js';
 export { type Fixtures, readFixtures } from './fixtures.js';
 export { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 export { isLoopback, productionMatches, resolvedUrl } from './production.js';
-export { jsonReport, junitReport, terminalReport } from './reporters.js';
+export { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
 export { type CheckResult, type Report, type RunSettings, runVerify } from './runner.js';
 export { type Selection, selectionOf } from './selection.js';
 export { type Summary, summarize, type Tally } from './summary.js';

@@ -17,6 +17,7 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
   --rerun REPORT      only the operations and checks that failed in that JSON report
   --junit FILE        also write JUnit XML
   --report FILE       also write the JSON report
+  --annotations       also print GitHub Actions annotations (::error) for each failure
   --seed N            seed of the generated inputs (default 1): the same seed sends the same inputs
   --max-examples N    generated invalid bodies per operation and media type (default 10)
   --spec FILE         verify against this contract (a contract model JSON; in the repository, openapi.yaml too)
@@ -48,6 +49,7 @@ export interface CliOptions {
   readonly rerun?: string;
   readonly junit?: string;
   readonly report?: string;
+  readonly annotations: boolean;
   readonly seed: number;
   readonly maxExamples: number;
   readonly spec?: string;
@@ -70,6 +72,7 @@ const spec = {
   rerun: { type: 'string' },
   junit: { type: 'string' },
   report: { type: 'string' },
+  annotations: { type: 'boolean', default: false },
   seed: { type: 'string', default: '1' },
   'max-examples': { type: 'string', default: '10' },
   spec: { type: 'string' },
@@ -100,6 +103,7 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     rerun: values.rerun,
     junit: values.junit,
     report: values.report,
+    annotations: values.annotations,
     seed: integer('--seed', values.seed, 0),
     maxExamples: integer('--max-examples', values['max-examples'], 0),
     spec: values.spec,
