@@ -16,6 +16,8 @@ export interface Exchange {
 export interface Deviation {
   /** Let clients in without a certificate. */
   clientCertificateOptional?: boolean;
+  /** Send bodies chunked (no content-length), in two pieces. */
+  chunked?: boolean;
   /** Ask for a client certificate but take one from any CA (none at all is still refused). */
   anyClientCertificate?: boolean;
   request?(headers: Record<string, string>, op: Operation | undefined, path?: string): void;
@@ -57,6 +59,13 @@ export async function startBrokenServer(
     deviation.request?.(headers, op, req.url ?? '/');
     const answer = await forward(upstream, `${mock.url}${req.url}`, req.method ?? 'GET', headers, chunks);
     deviation.response?.(answer, op, req.url ?? '/');
+    if (deviation.chunked) {
+      res.writeHead(answer.status, answer.headers);
+      const half = Math.floor(answer.body.length / 2);
+      res.write(answer.body.subarray(0, half));
+      setImmediate(() => res.end(answer.body.subarray(half)));
+      return;
+    }
     answer.headers['content-length'] = String(answer.body.length);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);

@@ -225,7 +225,9 @@ describe('the reusable workflow (.github/workflows/verify.yml)', () => {
     expect(workflow.on.workflow_call.inputs.target.required).toBe(true);
     for (const secret of ['ca', 'cert', 'key', 'token'])
       expect(workflow.on.workflow_call.secrets[secret].required).toBe(true);
-    const argLines = script.split('\n').filter((line) => /\bargs\b|^\s+--/.test(line) && !line.includes('npx'));
+    const argLines = script
+      .split('\n')
+      .filter((line) => /\bargs\b|^\s+--/.test(line) && !line.includes('npx'));
     const flags = [...argLines.join('\n').matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]);
     expect(flags).toContain('--fixtures');
     expect(flags).toContain('--annotations');

@@ -126,6 +126,51 @@ describe('against the mock', () => {
   });
 });
 
+/** Every object's keys in reverse order, all the way down. */
+const reversed = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reversed)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, v]) => [k, reversed(v)]),
+        )
+      : value;
+
+describe('a faithful server that is not the mock', () => {
+  test('passes: reordered and extra fields, another status a 2XX range allows, chunked bodies', async () => {
+    let otherStatuses = 0;
+    const open = (op: Operation | undefined, status: number) =>
+      op && responseFor(op, status)?.content[0]?.schema?.additionalProperties !== false;
+    const faithful = await startBrokenServer(mock.mock, model, {
+      chunked: true,
+      response(answer, op) {
+        if (op && responseFor(op, answer.status)?.status === '2XX' && answer.status === 200) {
+          answer.status = 202;
+          otherStatuses += 1;
+        }
+        const status = answer.status;
+        editJson(answer, (body) => {
+          if (typeof body.status_code === 'number') body.status_code = status;
+          if (open(op, status)) body.served_by = 'faithful-test-server';
+          const turned = reversed({ ...body }) as Record<string, unknown>;
+          for (const key of Object.keys(body)) delete body[key];
+          Object.assign(body, turned);
+        });
+      },
+    });
+    try {
+      const { code, report } = await verify(faithful.url);
+      expect(report.failures).toEqual([]);
+      expect(code).toBe(0);
+      expect(otherStatuses).toBeGreaterThan(0);
+    } finally {
+      await faithful.close();
+    }
+  });
+});
+
 describe('against the stateful mock', () => {
   let stateful: TestMock;
   beforeAll(async () => {
