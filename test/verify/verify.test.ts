@@ -393,6 +393,30 @@ const brokenServers: BrokenCase[] = [
     include: ['foreign-client-certificate-refused', 'client-certificate-required'],
   },
   {
+    name: 'a refund whose id is not the id of its path (x-equals)',
+    deviation: {
+      response(answer, op) {
+        if (op?.operationId === 'refundPix' && answer.status < 300)
+          editJson(answer, (body) => Object.assign(body.refund as object, { id: 'not-the-path-id' }));
+      },
+    },
+    checks: ['field-rules'],
+    operations: ops.filter((op) => op.operationId === 'refundPix'),
+    include: ['field-rules'],
+  },
+  {
+    name: "an error envelope whose status_code is not the answer's status",
+    deviation: {
+      response(answer) {
+        if (isClientError(answer.status))
+          editJson(answer, (body) => Object.assign(body, { status_code: 400 }));
+      },
+    },
+    checks: ['field-rules'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0), // their 401s say 400
+    include: ['field-rules'],
+  },
+  {
     name: 'a connection without a client certificate let in',
     deviation: { clientCertificateOptional: true },
     checks: ['client-certificate-required'],

@@ -6,7 +6,7 @@ import type { Answer, CheckContext, Probe } from '../types.js';
 
 export async function call(ctx: CheckContext, op: Operation, probe: Probe): Promise<Answer> {
   const answer = await ctx.send(probe);
-  recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer), answer);
+  recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
   return answer;
 }
 

@@ -9,6 +9,7 @@ import { crossEnvironmentRefused } from './cross-environment-refused.js';
 import { errorEnvelopeCheck } from './error-envelope.js';
 import { exampleAccepted } from './example-accepted.js';
 import { expiredTokenRefused } from './expired-token-refused.js';
+import { fieldRules } from './field-rules.js';
 import { foreignClientCertificateRefused } from './foreign-client-certificate-refused.js';
 import { forgedTokenRefused } from './forged-token-refused.js';
 import { methodNotAllowed } from './method-not-allowed.js';
@@ -27,6 +28,7 @@ export function allChecks(): readonly Check[] {
     responseContentType,
     responseSchema,
     errorEnvelopeCheck,
+    fieldRules,
     exampleAccepted,
     negativeRejected,
     authRequired,

@@ -17,11 +17,11 @@ export interface Judgement {
 
 let answerChecks: readonly AnswerCheck[] | undefined;
 
-export function judgeAnswer(op: Operation, answer: Answer): Judgement {
+export function judgeAnswer(op: Operation, answer: Answer, request?: Probe): Judgement {
   answerChecks ??= allChecks().filter((c): c is AnswerCheck => c.kind === 'answer');
   const response = responseFor(op, answer.status);
   const media = response?.content.find((m) => m.mediaType === answer.mediaType);
-  const view: AnswerView = { op, answer, response, media };
+  const view: AnswerView = { op, answer, response, media, ...(request && { request }) };
   const judgement = {
     ran: [] as string[],
     failures: [] as Judgement['failures'][number][],
