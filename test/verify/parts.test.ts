@@ -8,6 +8,8 @@ import { contractModel, type Operation, type Server } from '@banking-api/contrac
 import { conforms } from '@banking-api/contract/validators';
 import {
   curlCommand,
+  differencesOf,
+  fieldsOf,
   githubAnnotations,
   parseOptions,
   productionMatches,
@@ -251,5 +253,35 @@ describe('the reusable workflow (.github/workflows/verify.yml)', () => {
       '::error title=x auth-required::POST /hb/x: expected 401%0Agot 200 a%25b%0A::error::%0Acurl',
     );
     expect(text).toContain('::notice title=verify::The server deviates');
+  });
+});
+
+describe('parity', () => {
+  const answer = (status: number, body: unknown) => ({
+    status,
+    mediaType: 'application/json',
+    headers: {},
+    text: JSON.stringify(body),
+  });
+
+  test('compares the status class first, then the error code and the fields', () => {
+    expect(differencesOf(answer(201, {}), answer(200, {}))).toEqual([]);
+    expect(differencesOf(answer(404, {}), answer(200, {}))).toEqual([
+      { aspect: 'status-class', server: '404', mock: '200' },
+    ]);
+    expect(differencesOf(answer(400, { code: 'BAD' }), answer(400, { code: 'VALIDATION_ERROR' }))).toEqual([
+      { aspect: 'error-code', server: 'BAD', mock: 'VALIDATION_ERROR' },
+    ]);
+    expect(
+      differencesOf(answer(200, { a: { b: 1 }, z: 1 }), answer(200, { z: 2, a: { c: [{ d: 1 }] } })),
+    ).toEqual([{ aspect: 'fields', server: 'a.b', mock: 'a.c, a.c[].d' }]);
+  });
+
+  test('field paths are bounded however deep or wide the body', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1000; i += 1) deep = { n: deep };
+    expect(fieldsOf(deep).size).toBeLessThanOrEqual(8);
+    const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    expect(fieldsOf(wide).size).toBe(500);
   });
 });

@@ -171,6 +171,59 @@ describe('a faithful server that is not the mock', () => {
   });
 });
 
+describe('parity with the mock', () => {
+  const parityArgs = (target: string) => [
+    ...['--parity-target', target, '--parity-cert', join(dir, 'client.pem')],
+    ...[
+      '--parity-key',
+      join(dir, 'client-key.pem'),
+      '--parity-token',
+      token,
+      '--include',
+      'example-accepted',
+    ],
+  ];
+
+  test('the same requests to a server and the mock: where status class, error code and fields differ', async () => {
+    const [first, second] = ops.filter((op) => responseFor(op, 200)?.status === '200') as [
+      Operation,
+      Operation,
+    ];
+    const server = await startBrokenServer(mock.mock, model, {
+      response(answer, op) {
+        if (op === first && answer.status === 200)
+          editJson(answer, (body) => Object.assign(body, { trace: 'x' }));
+        if (op === second && answer.status === 200) {
+          answer.status = 409;
+          answer.body = Buffer.from(JSON.stringify({ status_code: 409, code: 'CONFLICT', message: 'no' }));
+        }
+      },
+    });
+    try {
+      const { report } = await verify(server.url, ...parityArgs(mock.url));
+      const differences = report.parity?.differences ?? [];
+      expect(differences).toContainEqual(
+        expect.objectContaining({ operationId: first.operationId, aspect: 'fields', server: 'trace' }),
+      );
+      expect(differences).toContainEqual(
+        expect.objectContaining({
+          operationId: second.operationId,
+          aspect: 'status-class',
+          server: '409',
+          mock: '200',
+        }),
+      );
+      const named = new Set(differences.map((d) => d.operationId));
+      expect([...named].sort()).toEqual([first.operationId, second.operationId].sort());
+      const same = await verify(mock.url, ...parityArgs(mock.url));
+      expect(same.report.parity?.differences).toEqual([]);
+      expect(same.report.parity?.requests).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('against the stateful mock', () => {
   let stateful: TestMock;
   beforeAll(async () => {

@@ -3,16 +3,17 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Credential, checkById, createClient, isCompactJws } from '@banking-api/conformance';
-import { type ContractModel, contractModel } from '@banking-api/contract';
+import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
 import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
+import { compareWithMock, type ParityReport } from './parity.js';
 import { checkCredentials } from './preflight.js';
 import { productionMatches } from './production.js';
 import { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
 import { failuresOf } from './rerun.js';
 import { type Report, runVerify } from './runner.js';
 import { selectionOf } from './selection.js';
-import { ConnectionError } from './types.js';
+import { ConnectionError, type Send } from './types.js';
 
 export interface Console {
   log(text: string): void;
@@ -87,7 +88,7 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
   const client = createClient({ target: options.target, tls, tokens });
   try {
     await checkCredentials(model, client.send, options.seed);
-    return await runVerify(model, client.send, {
+    const report = await runVerify(model, client.send, {
       target: options.target,
       seed: options.seed,
       maxExamples: options.maxExamples,
@@ -99,8 +100,31 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
       selection,
       files: { ca: options.ca, cert: options.cert, key: options.key },
     });
+    if (!options.parity) return report;
+    const ops = model.operations.filter(selection.operation);
+    return { ...report, parity: await parityWith(options.parity, ops, client.send, options.seed) };
   } finally {
     await client.close();
+  }
+}
+
+/** The same example requests to the --parity-target, compared with the target's answers. */
+async function parityWith(
+  parity: NonNullable<CliOptions['parity']>,
+  ops: readonly Operation[],
+  server: Send,
+  seed: number,
+): Promise<ParityReport> {
+  const tls = {
+    ca: await pem(parity.ca, '--parity-ca'),
+    cert: await pem(parity.cert, '--parity-cert'),
+    key: await pem(parity.key, '--parity-key'),
+  };
+  const mock = createClient({ target: parity.target, tls, tokens: { token: parity.token } });
+  try {
+    return { mock: parity.target, ...(await compareWithMock(ops, { server, mock: mock.send }, seed)) };
+  } finally {
+    await mock.close();
   }
 }
 

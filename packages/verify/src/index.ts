@@ -4,6 +4,14 @@ export { type CommandHooks, type Console, type Outcome, verifyCommand } from './
 export { curlCommand, shellQuote } from './curl.js';
 export { type Fixtures, readFixtures } from './fixtures.js';
 export { type CliOptions, parseOptions, UsageError, usage } from './options.js';
+export {
+  compareWithMock,
+  differencesOf,
+  fieldsOf,
+  type ParityAspect,
+  type ParityDifference,
+  type ParityReport,
+} from './parity.js';
 export { isLoopback, productionMatches, resolvedUrl } from './production.js';
 export { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
 export { type CheckResult, type Report, type RunSettings, runVerify } from './runner.js';

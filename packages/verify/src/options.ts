@@ -15,6 +15,9 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
   --include LIST      only these operations (operationId or "METHOD /path") and checks (id), comma-separated
   --exclude LIST      leave out these operations and checks
   --rerun REPORT      only the operations and checks that failed in that JSON report
+  --parity-target URL the mock (or another server) to send the same example requests to, reporting where
+                      its answers differ from the target's; with --parity-cert, --parity-key, --parity-token
+                      and --parity-ca (default --ca)
   --junit FILE        also write JUnit XML
   --report FILE       also write the JSON report
   --annotations       also print GitHub Actions annotations (::error) for each failure
@@ -47,6 +50,13 @@ export interface CliOptions {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly rerun?: string;
+  readonly parity?: {
+    readonly target: string;
+    readonly ca: string;
+    readonly cert: string;
+    readonly key: string;
+    readonly token: string;
+  };
   readonly junit?: string;
   readonly report?: string;
   readonly annotations: boolean;
@@ -70,6 +80,11 @@ const spec = {
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
   rerun: { type: 'string' },
+  'parity-target': { type: 'string' },
+  'parity-ca': { type: 'string' },
+  'parity-cert': { type: 'string' },
+  'parity-key': { type: 'string' },
+  'parity-token': { type: 'string' },
   junit: { type: 'string' },
   report: { type: 'string' },
   annotations: { type: 'boolean', default: false },
@@ -101,6 +116,7 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     include: list(values.include),
     exclude: list(values.exclude),
     rerun: values.rerun,
+    ...parityOf(values),
     junit: values.junit,
     report: values.report,
     annotations: values.annotations,
@@ -149,3 +165,25 @@ const list = (values: readonly string[] | undefined): string[] =>
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter(Boolean);
+
+/** The --parity-* options: all of cert, key and token once a parity target is named. */
+function parityOf(values: Readonly<Record<string, unknown>>): Pick<CliOptions, 'parity'> {
+  const target = values['parity-target'];
+  if (typeof target !== 'string') return {};
+  const need = (name: string) => {
+    const value = values[name];
+    if (typeof value !== 'string' || !value)
+      throw new UsageError(`--${name} is required with --parity-target.`, { showUsage: true });
+    return value;
+  };
+  const ca = typeof values['parity-ca'] === 'string' ? values['parity-ca'] : need('ca');
+  return {
+    parity: {
+      target: httpsUrl(target),
+      ca,
+      cert: need('parity-cert'),
+      key: need('parity-key'),
+      token: need('parity-token'),
+    },
+  };
+}

@@ -1,4 +1,5 @@
 // The report three ways: a summary for the terminal, JUnit XML for CI, JSON for machines.
+import { parityLines } from './parity.js';
 import type { Report } from './runner.js';
 import type { Tally } from './summary.js';
 
@@ -27,6 +28,7 @@ export function terminalReport(report: Report): string {
     for (const n of report.notes) lines.push(`  - ${n.operation}  ${n.check}: ${n.message}`);
   }
   lines.push(...summaryLines(report));
+  if (report.parity) lines.push(...parityLines(report.parity));
   lines.push('', report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.');
   return `${lines.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import {
 import type { ContractModel, Operation } from '@banking-api/contract';
 import { collectFindings } from './findings.js';
 import { noteOpenQuestions } from './open-questions.js';
+import type { ParityReport } from './parity.js';
 import type { Selection } from './selection.js';
 import { type Summary, summarize } from './summary.js';
 import type { Failure, Note, Send, VerifyOptions } from './types.js';
@@ -36,6 +37,8 @@ export interface Report {
   readonly failures: readonly Failure[];
   readonly notes: readonly Note[];
   readonly summary: Summary;
+  /** Where the mock given with --parity-target answers otherwise than the target. */
+  readonly parity?: ParityReport;
 }
 
 export interface RunSettings extends VerifyOptions {
