@@ -104,15 +104,15 @@ function xml(text: string): string {
  * operation and check, and a notice with the verdict. Newlines and `%` are escaped as the runner expects.
  */
 export function githubAnnotations(report: Report, levelOf: (check: string) => string): string {
-  const escape = (text: string) =>
+  const escapeData = (text: string) =>
     text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
-  const property = (text: string) => escape(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+  const property = (text: string) => escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
   const lines = report.failures.map((f) => {
     const kind = levelOf(f.check) === 'warning' ? 'warning' : 'error';
     const title = property(`${f.operationId || f.operation} ${f.check}`);
-    return `::${kind} title=${title}::${escape(`${f.operation}: expected ${f.expected}\ngot ${f.got}\n${f.curl}`)}`;
+    return `::${kind} title=${title}::${escapeData(`${f.operation}: expected ${f.expected}\ngot ${f.got}\n${f.curl}`)}`;
   });
   const verdict = report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.';
-  lines.push(`::notice title=verify::${escape(`${verdict} ${report.failures.length} failures.`)}`);
+  lines.push(`::notice title=verify::${escapeData(`${verdict} ${report.failures.length} failures.`)}`);
   return `${lines.join('\n')}\n`;
 }
