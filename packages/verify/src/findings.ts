@@ -4,6 +4,7 @@
 import { type Answer, checkById } from '@banking-api/conformance';
 import type { ContractModel, Operation } from '@banking-api/contract';
 import { curlCommand } from './curl.js';
+import { redact } from './redact.js';
 import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
 export interface CheckRun {
@@ -24,7 +25,7 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 const actualOf = (answer: Answer): Actual => ({
   status: answer.status,
   mediaType: answer.mediaType,
-  body: answer.text.length > 2000 ? `${answer.text.slice(0, 2000)}…` : answer.text,
+  body: redact(answer.text.length > 2000 ? `${answer.text.slice(0, 2000)}…` : answer.text),
 });
 
 export function collectFindings(
@@ -58,7 +59,7 @@ export function collectFindings(
         operationId: operationIdOf(operation),
         check,
         expected,
-        got,
+        got: redact(got),
         ...(answer && { actual: actualOf(answer) }),
         request: { method: probe.method, path: probe.path },
         ...(requestId && { requestId }),
