@@ -238,6 +238,8 @@ describe('against the stateful mock', () => {
     expect(report.identifiers).toContain('webhookLogId');
     const retry = model.operations.find((op) => op.operationId === 'retryWebhook');
     expect(report.checks).toContainEqual({ operation: retry?.key, check: 'example-accepted', failed: false });
+    // The retry was served, not excused: no note asks for a fixture.
+    expect(report.notes.filter((n) => n.message.includes('--fixtures'))).toEqual([]);
   });
 });
 
@@ -557,6 +559,29 @@ describe('the command', () => {
       expect(Number(suite['@_tests'])).toBe(report.checks.length);
       const withFailure = (suite.testcase as { failure?: unknown }[]).filter((c) => c.failure !== undefined);
       expect(withFailure).toHaveLength(failedChecks);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test('--rerun sends only what failed in an earlier report; the JSON report carries the summary', async () => {
+    const broken = await startBrokenServer(mock.mock, model, {
+      request(headers) {
+        headers.authorization ??= `Bearer ${token}`;
+      },
+    });
+    try {
+      const file = join(dir, 'first.json');
+      const first = await verify(broken.url, '--max-examples', '0', '--report', file);
+      expect(first.code).toBe(1);
+      const failedPairs = new Set(first.report.failures.map((f) => `${f.operation} ${f.check}`));
+      expect([...failedPairs].every((p) => p.endsWith('auth-required'))).toBe(true);
+      const byCheck = first.report.summary.byCheck.find((t) => t.name === 'auth-required');
+      expect(byCheck?.failed).toBe(failedPairs.size);
+      const again = await verify(broken.url, '--rerun', file);
+      expect(again.code).toBe(1);
+      expect(new Set(again.report.checks.map((c) => c.check))).toEqual(new Set(['auth-required']));
+      expect(new Set(again.report.checks.map((c) => `${c.operation} ${c.check}`))).toEqual(failedPairs);
     } finally {
       await broken.close();
     }
