@@ -14,7 +14,6 @@ import {
   parseOptions,
   productionMatches,
   type Report,
-  redact,
   selectionOf,
   shellQuote,
   UsageError,
@@ -284,41 +283,5 @@ describe('parity', () => {
     expect(fieldsOf(deep).size).toBeLessThanOrEqual(8);
     const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
     expect(fieldsOf(wide).size).toBe(500);
-  });
-});
-
-describe('redaction of what servers answer', () => {
-  test.each([
-    ['{"cpf":"123.456.789-09"}', '{"cpf":"[number]"}'],
-    ['{"cpf":"12345678909"}', '{"cpf":"[number]"}'],
-    ['cnpj 12.345.678/0001-90, ok', 'cnpj [number], ok'],
-    ['call +55 (11) 91234-5678 now', 'call [number] now'],
-    ['{"email":"ana.souza+pix@banco.example.com.br"}', '{"email":"[e-mail]"}'],
-    ['Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln', 'Bearer [token]'],
-  ])('%s', (text, redacted) => expect(redact(text)).toBe(redacted));
-
-  test('leaves amounts, dates, ids and short numbers alone', () => {
-    const text =
-      '{"amount":1500.25,"dueDate":"2026-01-31","timestamp":"2026-01-01T12:00:00.000Z","id":"a1b2","ispb":"12345678"}';
-    expect(redact(text)).toBe(text);
-  });
-
-  test('costs time in proportion to the text (10x the text, about 10x the time, measured in one run)', () => {
-    const hostile = (n: number) =>
-      [
-        'a'.repeat(n),
-        `eyJ${'a'.repeat(n)}`,
-        `1${' '.repeat(n)}1${' '.repeat(n)}x`,
-        `${'a.'.repeat(n)}@`,
-      ].join('|');
-    const time = (text: string) => {
-      const started = performance.now();
-      for (let i = 0; i < 5; i += 1) redact(text);
-      return performance.now() - started;
-    };
-    const [small, large] = [hostile(20_000), hostile(200_000)];
-    time(small); // warm up
-    const ratio = time(large) / time(small);
-    expect(ratio).toBeLessThan(30);
   });
 });

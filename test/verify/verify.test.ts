@@ -499,6 +499,11 @@ describe('broken servers', () => {
         expect(failure.request.method).toMatch(/^[A-Z]+$/);
         expect(failure.actual?.status).toBeGreaterThan(0);
         expect(JSON.stringify(failure)).not.toContain(token);
+        // What the server answered is redacted: no CPF or CNPJ, formatted or bare, in got or actual.
+        const answered = JSON.stringify([failure.got, failure.actual]);
+        expect(answered).not.toMatch(
+          /\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\b\d{11}\b|\b\d{14}\b/,
+        );
       }
       if (include) expect(new Set(report.checks.map((c) => c.check))).toEqual(new Set(include));
     } finally {

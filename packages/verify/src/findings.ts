@@ -2,9 +2,8 @@
 // with a count: a server that drops a field everywhere gives one failure per operation, not hundreds.
 // Findings of checks the run does not select are dropped here.
 import { type Answer, checkById } from '@banking-api/conformance';
-import type { ContractModel, Operation } from '@banking-api/contract';
+import { type ContractModel, type Operation, redact } from '@banking-api/contract';
 import { curlCommand } from './curl.js';
-import { redact } from './redact.js';
 import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
 export interface CheckRun {

@@ -13,7 +13,6 @@ export {
   type ParityReport,
 } from './parity.js';
 export { isLoopback, productionMatches, resolvedUrl } from './production.js';
-export { redact } from './redact.js';
 export { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
 export { type CheckResult, type Report, type RunSettings, runVerify } from './runner.js';
 export { type Selection, selectionOf } from './selection.js';
