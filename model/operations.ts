@@ -1,6 +1,7 @@
 // From the bundle (its `$ref`s followed by a RefReader) to the model's operations: the one place that knows
 // how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
 import type {
+  FieldRule,
   FormField,
   Gap,
   HttpMethod,
@@ -128,16 +129,54 @@ function requestBodyOf(r: RefReader, op: Json): RequestBody | undefined {
   };
 }
 
-const responsesOf = (r: RefReader, op: Json): Response[] =>
+const responsesOf = (r: RefReader, op: Json, key: string): Response[] =>
   Object.entries(obj(op.responses)).map(([status, raw]) => {
     const response = r.at(raw);
+    const content = contentOf(r, response);
+    const rules = content.flatMap((media) =>
+      media.schema ? rulesOf(media.schema, '', `${key} ${status}`) : [],
+    );
     return {
       status,
       description: String(response.description ?? ''),
-      content: contentOf(r, response),
+      content,
       headers: Object.keys(obj(response.headers)),
+      ...(rules.length > 0 && { rules: unique(rules) }),
     };
   });
+
+const RULE_SOURCES = ['path', 'query', 'header', 'status'];
+
+/** The `x-equals` markers under a response schema, through object properties (bounded by the schema). */
+function rulesOf(schema: JsonSchema, pointer: string, where: string, depth = 0): FieldRule[] {
+  if (depth > 16) return [];
+  const rules: FieldRule[] = [];
+  const marker = schema['x-equals'];
+  if (marker !== undefined) {
+    const { source, name } = obj(marker);
+    if (!RULE_SOURCES.includes(String(source)) || (source !== 'status') !== (typeof name === 'string'))
+      throw new Error(
+        `${where} ${pointer}: x-equals must be { source: path|query|header, name } or { source: status }`,
+      );
+    rules.push({
+      pointer,
+      equals: { source: source as FieldRule['equals']['source'], ...(name ? { name: String(name) } : {}) },
+    });
+  }
+  for (const [name, child] of Object.entries(obj(schema.properties)))
+    rules.push(
+      ...rulesOf(
+        obj(child) as JsonSchema,
+        `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        where,
+        depth + 1,
+      ),
+    );
+  return rules;
+}
+
+const unique = (rules: FieldRule[]): FieldRule[] =>
+  rules.filter((rule, i) => rules.findIndex((o) => JSON.stringify(o) === JSON.stringify(rule)) === i);
 
 function securityOf(requirements: unknown, schemes: readonly SecurityScheme[]): SecurityRequirement[][] {
   return list<Json>(requirements).map((requirement) =>
@@ -202,7 +241,7 @@ export function operationsOf(
         tags: list<string>(op.tags),
         parameters,
         ...(requestBody && { requestBody }),
-        responses: responsesOf(r, op),
+        responses: responsesOf(r, op, `${method} ${path}`),
         security: securityOf(op.security ?? doc.security, schemes),
         accountHeader: parameters.some(
           (p) => p.in === 'header' && p.required && p.name.toLowerCase() === ACCOUNT_HEADER,

@@ -17,6 +17,7 @@ const PACKAGES: { name: string; embeds: Record<string, string> }[] = [
   },
   { name: 'client', embeds: {} },
   { name: 'conformance', embeds: {} },
+  { name: 'verify', embeds: {} },
   {
     // Prism's preloads are CommonJS files that the compiler does not copy.
     name: 'mock',

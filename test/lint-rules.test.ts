@@ -22,6 +22,7 @@ const houseRules = [
   ['house-named-examples', 'missing-named-example.yaml'],
   ['house-account-id-shared', 'inline-account-id.yaml'],
   ['house-idempotency-id', 'idempotency.yaml'],
+  ['house-equals-rule', 'equals-rule.yaml'],
   ['house-unspecified-gaps', 'unspecified-gaps.yaml'],
   ['house-unspecified-valid', 'unspecified-gaps.yaml'],
   ['house-component-names', 'component-names.yaml'],

@@ -57,6 +57,25 @@ export function unspecifiedNote(op: Operation): string {
   return `**Not specified by the contract:**\n\n${items.join('\n')}`;
 }
 
+/**
+ * What the contract states across fields (`x-equals`) of the operation's success responses, one line: the
+ * error envelope's rule is the same for every operation, so the error-handling guide says it once.
+ */
+export function rulesNote(op: Operation): string {
+  const stated = op.responses
+    .filter((r) => /^2/.test(r.status))
+    .flatMap((r) => (r.rules ?? []).map((rule) => ({ status: r.status, rule })));
+  if (!stated.length) return '';
+  const items = stated.map(({ status, rule }) => {
+    const what =
+      rule.equals.source === 'status'
+        ? 'the HTTP status'
+        : `the ${rule.equals.source} parameter \`${rule.equals.name}\``;
+    return `\`${rule.pointer.slice(1).replaceAll('/', '.')}\` of the ${status} answer equals ${what}`;
+  });
+  return `**Stated across fields:** ${items.join('; ')}.`;
+}
+
 /** `name` (summary) of each named example of a request body or response. */
 const exampleNames = (content: readonly MediaType[]): string[] =>
   content.flatMap((media) =>
@@ -89,6 +108,7 @@ export function describeOperation(model: ContractModel, op: Operation): string {
     accountNote(op),
     idempotencyNote(op),
     examplesNote(op),
+    rulesNote(op),
     unspecifiedNote(op),
   ];
   return [op.description?.trim() ?? '', ...notes].filter(Boolean).join('\n\n');

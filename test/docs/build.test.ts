@@ -85,6 +85,16 @@ describe('docs-only spec', () => {
       expect(description).toContain('[local copy of this reference](#/try-it-against-the-mock)');
     }
     expect(operationIn(doc, byId('tryWebhook')).description).toContain('with scope `webhook.write`');
+    for (const op of ops) {
+      const stated = op.responses.some((r) => /^2/.test(r.status) && r.rules?.length);
+      expect(
+        String(operationIn(doc, op).description).includes('**Stated across fields:**'),
+        op.operationId,
+      ).toBe(stated);
+    }
+    expect(operationIn(doc, byId('refundPix')).description).toContain(
+      '**Stated across fields:** `refund.id` of the 200 answer equals the path parameter `id`.',
+    );
   });
 
   it('leaves the bundled spec itself untouched', () => {

@@ -16,8 +16,12 @@ export interface Exchange {
 export interface Deviation {
   /** Let clients in without a certificate. */
   clientCertificateOptional?: boolean;
-  request?(headers: Record<string, string>, op: Operation | undefined): void;
-  response?(answer: Exchange, op: Operation | undefined): void;
+  /** Send bodies chunked (no content-length), in two pieces. */
+  chunked?: boolean;
+  /** Ask for a client certificate but take one from any CA (none at all is still refused). */
+  anyClientCertificate?: boolean;
+  request?(headers: Record<string, string>, op: Operation | undefined, path?: string): void;
+  response?(answer: Exchange, op: Operation | undefined, path?: string): void;
 }
 
 export interface BrokenServer {
@@ -38,18 +42,30 @@ export async function startBrokenServer(
     cert: pki.server.cert,
     ca: Object.values(pki.cas),
     requestCert: !deviation.clientCertificateOptional,
-    rejectUnauthorized: !deviation.clientCertificateOptional,
+    rejectUnauthorized: !deviation.clientCertificateOptional && !deviation.anyClientCertificate,
   });
   server.on('request', async (req, res) => {
+    const socket = req.socket as import('node:tls').TLSSocket;
+    if (deviation.anyClientCertificate && !socket.getPeerCertificate()?.raw) {
+      socket.destroy(); // no certificate at all: still refused
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const found = route(req.method ?? 'GET', path);
     const op = found.kind === 'match' ? found.match.operation : undefined;
     const headers = forwardable(req.headers);
-    deviation.request?.(headers, op);
+    deviation.request?.(headers, op, req.url ?? '/');
     const answer = await forward(upstream, `${mock.url}${req.url}`, req.method ?? 'GET', headers, chunks);
-    deviation.response?.(answer, op);
+    deviation.response?.(answer, op, req.url ?? '/');
+    if (deviation.chunked) {
+      res.writeHead(answer.status, answer.headers);
+      const half = Math.floor(answer.body.length / 2);
+      res.write(answer.body.subarray(0, half));
+      setImmediate(() => res.end(answer.body.subarray(half)));
+      return;
+    }
     answer.headers['content-length'] = String(answer.body.length);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);

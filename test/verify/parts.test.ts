@@ -1,12 +1,26 @@
 // The verifier's parts that need no server: generated invalid bodies and requests (the conformance
 // engine's, as verify uses them), curl reproductions, the production guard and the command line.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { invalidBodies, type Probe, requestFor } from '@banking-api/conformance';
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
+import {
+  curlCommand,
+  differencesOf,
+  fieldsOf,
+  githubAnnotations,
+  parseOptions,
+  productionMatches,
+  type Report,
+  selectionOf,
+  shellQuote,
+  UsageError,
+  usage,
+} from '@banking-api/verify';
 import { describe, expect, test } from 'vitest';
-import { curlCommand, shellQuote } from '../../tools/verify/curl.ts';
-import { parseOptions, UsageError } from '../../tools/verify/options.ts';
-import { productionMatches } from '../../tools/verify/production.ts';
+import { parse } from 'yaml';
 
 /** A request as verify sends it (tools/verify used to call this probeFor). */
 const probeFor = (op: Operation, seed: number): Probe => requestFor(op, { seed });
@@ -108,6 +122,51 @@ describe('production guard', () => {
     expect(productionMatches('https://api.bank.example/v2', servers)).toEqual([]);
     expect(productionMatches('https://sandbox.bank.example', servers)).toEqual([]);
   });
+
+  test('a production entry whose default is on loopback names the local mock: not production', () => {
+    const local = (base: string): Server => ({
+      url: '{base_url}',
+      environment: 'production',
+      variables: { base_url: { default: base } },
+    });
+    for (const base of ['https://127.0.0.1:8443', 'https://localhost:8443', 'https://[::1]:8443'])
+      expect(productionMatches(base, [local(base)]), base).toEqual([]);
+    expect(productionMatches(`https://${'127.0.0.1'}:8443`, model.servers)).toEqual([]);
+  });
+});
+
+describe('selection', () => {
+  const [first, second] = model.operations as [Operation, Operation];
+
+  test('--include and --exclude name operations (operationId or METHOD /path) and checks', () => {
+    const s = selectionOf(model, { include: [first.operationId, 'auth-required'], exclude: [] });
+    expect(s.operation(first)).toBe(true);
+    expect(s.operation(second)).toBe(false);
+    expect(s.check('auth-required')).toBe(true);
+    expect(s.check('response-schema')).toBe(false);
+    expect(s.namesProbeChecks).toBe(true);
+    const x = selectionOf(model, { include: [], exclude: [second.key, 'response-schema'] });
+    expect([x.operation(first), x.operation(second), x.check('response-schema')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  test('--rerun selects what failed; an unknown name is a usage error', () => {
+    const s = selectionOf(model, {
+      include: [],
+      exclude: [],
+      rerun: [{ operation: second.key, check: 'error-envelope' }],
+    });
+    expect([s.operation(first), s.operation(second), s.check('error-envelope'), s.namesProbeChecks]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(() => selectionOf(model, { include: ['nope'], exclude: [] })).toThrow(UsageError);
+  });
 });
 
 describe('command line', () => {
@@ -154,5 +213,75 @@ describe('requests', () => {
     } satisfies Operation;
     expect(probeFor(op, 5).path).toMatch(/^\/things\/[a-z0-9]{8,16}$/);
     expect(probeFor(op, 5).path).toBe(probeFor(op, 5).path);
+  });
+});
+
+describe('the reusable workflow (.github/workflows/verify.yml)', () => {
+  const workflow = parse(
+    readFileSync(join(import.meta.dirname, '../../.github/workflows/verify.yml'), 'utf8'),
+  );
+  const script = (workflow.jobs.verify.steps as { run?: string }[]).map((s) => s.run ?? '').join('\n');
+
+  test('is called with a target and secrets, and passes only options verify has', () => {
+    expect(Object.keys(workflow.on)).toEqual(['workflow_call']);
+    expect(workflow.on.workflow_call.inputs.target.required).toBe(true);
+    for (const secret of ['ca', 'cert', 'key', 'token'])
+      expect(workflow.on.workflow_call.secrets[secret].required).toBe(true);
+    const argLines = script
+      .split('\n')
+      .filter((line) => /\bargs\b|^\s+--/.test(line) && !line.includes('npx'));
+    const flags = [...argLines.join('\n').matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]);
+    expect(flags).toContain('--fixtures');
+    expect(flags).toContain('--annotations');
+    for (const flag of new Set(flags)) expect(usage, flag).toContain(flag);
+  });
+
+  test('annotations escape what the runner reads as a command', () => {
+    const failure = {
+      operation: 'POST /hb/x',
+      operationId: 'x',
+      check: 'auth-required',
+      expected: '401',
+      got: '200 a%b\n::error::',
+      request: { method: 'POST', path: '/hb/x' },
+      curl: 'curl',
+      occurrences: 1,
+    };
+    const report = { failures: [failure] } as unknown as Report;
+    const text = githubAnnotations(report, () => 'error');
+    expect(text.split('\n')[0]).toBe(
+      '::error title=x auth-required::POST /hb/x: expected 401%0Agot 200 a%25b%0A::error::%0Acurl',
+    );
+    expect(text).toContain('::notice title=verify::The server deviates');
+  });
+});
+
+describe('parity', () => {
+  const answer = (status: number, body: unknown) => ({
+    status,
+    mediaType: 'application/json',
+    headers: {},
+    text: JSON.stringify(body),
+  });
+
+  test('compares the status class first, then the error code and the fields', () => {
+    expect(differencesOf(answer(201, {}), answer(200, {}))).toEqual([]);
+    expect(differencesOf(answer(404, {}), answer(200, {}))).toEqual([
+      { aspect: 'status-class', server: '404', mock: '200' },
+    ]);
+    expect(differencesOf(answer(400, { code: 'BAD' }), answer(400, { code: 'VALIDATION_ERROR' }))).toEqual([
+      { aspect: 'error-code', server: 'BAD', mock: 'VALIDATION_ERROR' },
+    ]);
+    expect(
+      differencesOf(answer(200, { a: { b: 1 }, z: 1 }), answer(200, { z: 2, a: { c: [{ d: 1 }] } })),
+    ).toEqual([{ aspect: 'fields', server: 'a.b', mock: 'a.c, a.c[].d' }]);
+  });
+
+  test('field paths are bounded however deep or wide the body', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1000; i += 1) deep = { n: deep };
+    expect(fieldsOf(deep).size).toBeLessThanOrEqual(8);
+    const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    expect(fieldsOf(wide).size).toBe(500);
   });
 });

@@ -12,12 +12,12 @@ import {
   responseFor,
   successResponses,
 } from '@banking-api/contract';
+import { type Report, verifyCommand } from '@banking-api/verify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifyCommand } from '../../tools/verify/command.ts';
-import type { Report } from '../../tools/verify/runner.ts';
+import { loadContract } from '../../model/load.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
-import { type Deviation, editJson, startBrokenServer } from './broken-server.ts';
+import { type Deviation, type Exchange, editJson, startBrokenServer } from './broken-server.ts';
 
 const model = contractModel();
 const quiet = { log: () => {}, error: () => {} };
@@ -25,6 +25,8 @@ let mock: TestMock;
 let dir: string;
 let token: string;
 let unscoped: string;
+let expired: string;
+let production: string;
 
 beforeAll(async () => {
   mock = await startTestMock();
@@ -35,6 +37,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'client-key.pem'), pki.clients.sandbox.key);
   token = await mock.token('sandbox', { scopes: allScopesOf(model.operations) });
   unscoped = await mock.token('sandbox', { scopes: [] });
+  expired = await mock.token('sandbox', { scopes: allScopesOf(model.operations), ttlSeconds: -120 });
+  production = await mock.token('production', { scopes: allScopesOf(model.operations) });
 });
 
 afterAll(async () => {
@@ -51,6 +55,7 @@ function args(target: string, ...extra: string[]): string[] {
     target,
     ...['--ca', join(dir, 'ca.pem'), '--cert', join(dir, 'client.pem'), '--key', join(dir, 'client-key.pem')],
     ...['--token', token, '--unscoped-token', unscoped, '--max-examples', '3', '--seed', '7'],
+    ...['--expired-token', expired, '--other-env-token', production],
     ...extra,
   ];
 }
@@ -78,6 +83,38 @@ describe('against the mock', () => {
     }
     expect(report.checks.some((c) => c.check === 'negative-rejected')).toBe(true);
     expect(report.checks.some((c) => c.check === 'client-certificate-required')).toBe(true);
+    for (const check of [
+      'forged-token-refused',
+      'expired-token-refused',
+      'cross-environment-refused',
+      'foreign-client-certificate-refused',
+    ])
+      expect(
+        report.checks.some((c) => c.check === check),
+        check,
+      ).toBe(true);
+    expect(report.notes.filter((n) => n.message.startsWith('skipped'))).toEqual([]);
+  });
+
+  test('says which security checks it skipped, and why, when their token is not given', async () => {
+    const argv = args(mock.url, '--max-examples', '0', '--include', 'auth-required').filter(
+      (a, i, all) => ![a, all[i - 1]].some((x) => x === '--expired-token' || x === '--other-env-token'),
+    );
+    const outcome = await verifyCommand(argv, quiet);
+    const skipped = outcome.report?.notes.filter((n) => n.message.startsWith('skipped')) ?? [];
+    expect(skipped).toEqual([]); // only auth-required was selected: no note about the others
+    const all = await verifyCommand(
+      argv.filter((a) => a !== '--include' && a !== 'auth-required'),
+      quiet,
+    );
+    const notes = all.report?.notes.map((n) => `${n.check}: ${n.message}`) ?? [];
+    expect(notes).toContain(
+      'expired-token-refused: skipped: give an expired token of the environment (--expired-token)',
+    );
+    expect(notes).toContain(
+      'cross-environment-refused: skipped: give a valid token of another environment (--other-env-token)',
+    );
+    expect(all.code).toBe(0);
   });
 
   test('says where the contract leaves a response open instead of failing it', async () => {
@@ -89,12 +126,183 @@ describe('against the mock', () => {
   });
 });
 
+/** Every object's keys in reverse order, all the way down. */
+const reversed = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reversed)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, v]) => [k, reversed(v)]),
+        )
+      : value;
+
+describe('a faithful server that is not the mock', () => {
+  test('passes: reordered and extra fields, another status a 2XX range allows, chunked bodies', async () => {
+    let otherStatuses = 0;
+    const open = (op: Operation | undefined, status: number) =>
+      op && responseFor(op, status)?.content[0]?.schema?.additionalProperties !== false;
+    const faithful = await startBrokenServer(mock.mock, model, {
+      chunked: true,
+      response(answer, op) {
+        if (op && responseFor(op, answer.status)?.status === '2XX' && answer.status === 200) {
+          answer.status = 202;
+          otherStatuses += 1;
+        }
+        const status = answer.status;
+        editJson(answer, (body) => {
+          if (typeof body.status_code === 'number') body.status_code = status;
+          if (open(op, status)) body.served_by = 'faithful-test-server';
+          const turned = reversed({ ...body }) as Record<string, unknown>;
+          for (const key of Object.keys(body)) delete body[key];
+          Object.assign(body, turned);
+        });
+      },
+    });
+    try {
+      const { code, report } = await verify(faithful.url);
+      expect(report.failures).toEqual([]);
+      expect(code).toBe(0);
+      expect(otherStatuses).toBeGreaterThan(0);
+    } finally {
+      await faithful.close();
+    }
+  });
+});
+
+describe('parity with the mock', () => {
+  const parityArgs = (target: string) => [
+    ...['--parity-target', target, '--parity-cert', join(dir, 'client.pem')],
+    ...[
+      '--parity-key',
+      join(dir, 'client-key.pem'),
+      '--parity-token',
+      token,
+      '--include',
+      'example-accepted',
+    ],
+  ];
+
+  test('the same requests to a server and the mock: where status class, error code and fields differ', async () => {
+    const [first, second] = ops.filter((op) => responseFor(op, 200)?.status === '200') as [
+      Operation,
+      Operation,
+    ];
+    const server = await startBrokenServer(mock.mock, model, {
+      response(answer, op) {
+        if (op === first && answer.status === 200)
+          editJson(answer, (body) => Object.assign(body, { trace: 'x' }));
+        if (op === second && answer.status === 200) {
+          answer.status = 409;
+          answer.body = Buffer.from(JSON.stringify({ status_code: 409, code: 'CONFLICT', message: 'no' }));
+        }
+      },
+    });
+    try {
+      const { report } = await verify(server.url, ...parityArgs(mock.url));
+      const differences = report.parity?.differences ?? [];
+      expect(differences).toContainEqual(
+        expect.objectContaining({ operationId: first.operationId, aspect: 'fields', server: 'trace' }),
+      );
+      expect(differences).toContainEqual(
+        expect.objectContaining({
+          operationId: second.operationId,
+          aspect: 'status-class',
+          server: '409',
+          mock: '200',
+        }),
+      );
+      const named = new Set(differences.map((d) => d.operationId));
+      expect([...named].sort()).toEqual([first.operationId, second.operationId].sort());
+      const same = await verify(mock.url, ...parityArgs(mock.url));
+      expect(same.report.parity?.differences).toEqual([]);
+      expect(same.report.parity?.requests).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('against the stateful mock', () => {
+  let stateful: TestMock;
+  beforeAll(async () => {
+    stateful = await startTestMock({ stateful: true });
+  });
+  afterAll(async () => stateful?.stop());
+
+  test('takes identifiers from its answers (a logged delivery before its retry): no failure, exit 0', async () => {
+    const { code, report } = await verify(stateful.url);
+    expect(report.failures).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.identifiers).toContain('webhookLogId');
+    const retry = model.operations.find((op) => op.operationId === 'retryWebhook');
+    expect(report.checks).toContainEqual({ operation: retry?.key, check: 'example-accepted', failed: false });
+    // The retry was served, not excused: no note asks for a fixture.
+    expect(report.notes.filter((n) => n.message.includes('--fixtures'))).toEqual([]);
+  });
+});
+
+describe('identifiers a server never issued', () => {
+  const op = ops.find((o) => o.operationId === 'cancelAutomaticPixAuthorization') as Operation;
+  const issued = 'fixture-authorization-1';
+  /** A server that knows only the authorization `issued`: 404 for any other. */
+  const knowsOne = {
+    response(answer: Exchange, o: Operation | undefined, path?: string) {
+      if (o === op && answer.status < 300 && !path?.includes(issued)) {
+        const path404 = path ?? '';
+        answer.status = 404;
+        answer.headers['content-type'] = 'application/json';
+        answer.body = Buffer.from(
+          JSON.stringify({
+            status_code: 404,
+            code: 'NOT_FOUND',
+            message: 'No such authorization.',
+            timestamp: new Date().toISOString(),
+            path: path404.split('?')[0],
+            details: [],
+          }),
+        );
+      }
+    },
+  };
+
+  test('a 404 for the example id is a note asking for a fixture; with the fixture, the id is used', async () => {
+    expect(op).toBeDefined();
+    const broken = await startBrokenServer(mock.mock, model, knowsOne);
+    try {
+      const only = ['--include', `${op.operationId},example-accepted`, '--max-examples', '0'];
+      const without = await verify(broken.url, ...only);
+      expect(without.report.failures).toEqual([]);
+      expect(without.code).toBe(0);
+      expect(without.report.notes.map((n) => n.message).join('\n')).toMatch(/authorizationId .*--fixtures/);
+      const file = join(dir, 'fixtures.json');
+      await writeFile(
+        file,
+        JSON.stringify({ operations: { [op.operationId]: { authorizationId: issued } } }),
+      );
+      const withFixture = await verify(broken.url, ...only, '--fixtures', file);
+      expect(withFixture.report.failures).toEqual([]);
+      expect(withFixture.report.notes.map((n) => n.message).join('\n')).not.toMatch(/--fixtures/);
+      expect(withFixture.report.checks).toContainEqual({
+        operation: op.key,
+        check: 'example-accepted',
+        failed: false,
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 interface BrokenCase {
   name: string;
   deviation: Deviation;
   checks: string[];
   /** The operations the deviation must be caught on. */
   operations: readonly Operation[];
+  /** Only these checks (--include): the others are proven on the mock. */
+  include?: string[];
 }
 
 const ops = model.operations;
@@ -198,6 +406,72 @@ const brokenServers: BrokenCase[] = [
     operations: ops.filter((op) => op.accountHeader),
   },
   {
+    name: 'a forged token let in (signature altered, alg none, signature stripped)',
+    deviation: {
+      request(headers) {
+        const sent = headers.authorization?.split('.')[1];
+        if (sent && sent === token.split('.')[1] && headers.authorization !== `Bearer ${token}`)
+          headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['forged-token-refused'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+    include: ['forged-token-refused'],
+  },
+  {
+    name: 'an expired token let in',
+    deviation: {
+      request(headers) {
+        if (headers.authorization === `Bearer ${expired}`) headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['expired-token-refused'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+    include: ['expired-token-refused'],
+  },
+  {
+    name: "a token of another environment let in with the sandbox's certificate",
+    deviation: {
+      request(headers) {
+        if (headers.authorization === `Bearer ${production}`) headers.authorization = `Bearer ${token}`;
+      },
+    },
+    checks: ['cross-environment-refused'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0),
+    include: ['cross-environment-refused'],
+  },
+  {
+    name: 'a client certificate from any CA let in',
+    deviation: { anyClientCertificate: true },
+    checks: ['foreign-client-certificate-refused'],
+    operations: model.operations.slice(0, 1), // checked once, on the first operation
+    include: ['foreign-client-certificate-refused', 'client-certificate-required'],
+  },
+  {
+    name: 'a refund whose id is not the id of its path (x-equals)',
+    deviation: {
+      response(answer, op) {
+        if (op?.operationId === 'refundPix' && answer.status < 300)
+          editJson(answer, (body) => Object.assign(body.refund as object, { id: 'not-the-path-id' }));
+      },
+    },
+    checks: ['field-rules'],
+    operations: ops.filter((op) => op.operationId === 'refundPix'),
+    include: ['field-rules'],
+  },
+  {
+    name: "an error envelope whose status_code is not the answer's status",
+    deviation: {
+      response(answer) {
+        if (isClientError(answer.status))
+          editJson(answer, (body) => Object.assign(body, { status_code: 400 }));
+      },
+    },
+    checks: ['field-rules'],
+    operations: ops.filter((op) => bearerScopes(op).length > 0), // their 401s say 400
+    include: ['field-rules'],
+  },
+  {
     name: 'a connection without a client certificate let in',
     deviation: { clientCertificateOptional: true },
     checks: ['client-certificate-required'],
@@ -206,11 +480,11 @@ const brokenServers: BrokenCase[] = [
 ];
 
 describe('broken servers', () => {
-  test.each(brokenServers)('catches $name', async ({ deviation, checks, operations }) => {
+  test.each(brokenServers)('catches $name', async ({ deviation, checks, operations, include }) => {
     expect(operations.length).toBeGreaterThan(0);
     const broken = await startBrokenServer(mock.mock, model, deviation);
     try {
-      const { code, report } = await verify(broken.url);
+      const { code, report } = await verify(broken.url, ...(include ? ['--include', include.join(',')] : []));
       expect(code).toBe(1);
       for (const check of checks)
         expect([...failed(report, check)].sort()).toEqual(
@@ -219,7 +493,19 @@ describe('broken servers', () => {
       for (const failure of report.failures) {
         expect(failure.curl).toContain(`--cacert '${join(dir, 'ca.pem')}'`);
         if (failure.check !== 'client-certificate-required') expect(failure.curl).toContain('--cert');
+        expect(failure.operationId).toBe(
+          model.operations.find((op) => op.key === failure.operation)?.operationId,
+        );
+        expect(failure.request.method).toMatch(/^[A-Z]+$/);
+        expect(failure.actual?.status).toBeGreaterThan(0);
+        expect(JSON.stringify(failure)).not.toContain(token);
+        // What the server answered is redacted: no CPF or CNPJ, formatted or bare, in got or actual.
+        const answered = JSON.stringify([failure.got, failure.actual]);
+        expect(answered).not.toMatch(
+          /\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\b\d{11}\b|\b\d{14}\b/,
+        );
       }
+      if (include) expect(new Set(report.checks.map((c) => c.check))).toEqual(new Set(include));
     } finally {
       await broken.close();
     }
@@ -283,18 +569,46 @@ describe('the command', () => {
     }
   });
 
-  test('refuses a target the contract lists as production unless --allow-production', async () => {
-    const production = model.servers.find((s) => s.environment === 'production');
-    expect(production).toBeDefined();
-    const resolved = production?.url.replace(
-      /\{([^}]+)\}/g,
-      (_, name: string) => production.variables[name]?.default ?? '',
-    );
-    const errors: string[] = [];
-    const refused = await verifyCommand(args(resolved ?? ''), {
-      log: () => {},
-      error: (t) => errors.push(t),
+  test('--rerun sends only what failed in an earlier report; the JSON report carries the summary', async () => {
+    const broken = await startBrokenServer(mock.mock, model, {
+      request(headers) {
+        headers.authorization ??= `Bearer ${token}`;
+      },
     });
+    try {
+      const file = join(dir, 'first.json');
+      const first = await verify(broken.url, '--max-examples', '0', '--report', file);
+      expect(first.code).toBe(1);
+      const failedPairs = new Set(first.report.failures.map((f) => `${f.operation} ${f.check}`));
+      expect([...failedPairs].every((p) => p.endsWith('auth-required'))).toBe(true);
+      const byCheck = first.report.summary.byCheck.find((t) => t.name === 'auth-required');
+      expect(byCheck?.failed).toBe(failedPairs.size);
+      const again = await verify(broken.url, '--rerun', file);
+      expect(again.code).toBe(1);
+      expect(new Set(again.report.checks.map((c) => c.check))).toEqual(new Set(['auth-required']));
+      expect(new Set(again.report.checks.map((c) => `${c.operation} ${c.check}`))).toEqual(failedPairs);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test('refuses a target the contract lists as production unless --allow-production', async () => {
+    // The contract's own production entry defaults to the local mock (loopback), which is not refused;
+    // a contract that names a real production address is.
+    const real = {
+      ...model,
+      servers: model.servers.map((s) =>
+        s.environment === 'production'
+          ? { ...s, variables: { base_url: { default: 'https://api.bank.example' } } }
+          : s,
+      ),
+    };
+    const errors: string[] = [];
+    const refused = await verifyCommand(
+      args('https://api.bank.example', '--spec', 'real.json'),
+      { log: () => {}, error: (t) => errors.push(t) },
+      { loadSpec: async () => real },
+    );
     expect(refused.code).toBe(2);
     expect(refused.report).toBeUndefined();
     expect(errors.join('\n')).toContain('--allow-production');
@@ -319,7 +633,10 @@ describe('the command', () => {
   });
 
   test('verifies against the contract file given with --spec', async () => {
-    const { code, report } = await verify(mock.url, '--spec', 'openapi.yaml', '--max-examples', '0');
+    const loadSpec = async (file: string) => (await loadContract(file)).model;
+    const argv = args(mock.url, '--spec', 'openapi.yaml', '--max-examples', '0');
+    const { code, report } = await verifyCommand(argv, quiet, { loadSpec });
+    if (!report) throw new Error('no report');
     expect(code).toBe(0);
     expect(report.operations).toBe(model.operations.length);
   });

@@ -1,9 +1,16 @@
-// `npm run verify -- --target https://host:port …`: checks a running server against the contract.
-// Exit codes: 0 conforms, 1 deviates, 2 usage or connection error. See docs/verifying-a-server.md.
+// `npm run verify -- --target https://host:port …` in this repository: the @banking-api/verify package's
+// command, with `--spec FILE` read by the repository's contract loader (model/), which is not shipped.
 import '../../scripts/env.ts';
-import { verifyCommand } from './command.ts';
+import path from 'node:path';
+import { verifyCommand } from '../../packages/verify/src/command.ts';
 
-verifyCommand(process.argv.slice(2)).then(
+/** Loaded only for --spec: the loader pulls in Redocly, which a plain run does not need. */
+const loadSpec = async (file: string) => {
+  const { loadContract } = await import('../../model/load.ts');
+  return (await loadContract(path.resolve(file))).model;
+};
+
+verifyCommand(process.argv.slice(2), console, { loadSpec }).then(
   ({ code }) => {
     process.exitCode = code;
   },

@@ -20,6 +20,10 @@ export type {
 } from './checks/check.js';
 export { operationsByPath } from './checks/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
+export { harvest, nounOf } from './flows/harvest.js';
+export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';
+export { discoverIdentifiers, type SetupOptions, type SetupRequest } from './flows/setup.js';
+export { type IssuedValues, issuedValues } from './flows/values.js';
 export { clip, describeAnswer } from './judge/describe.js';
 export { type Judgement, judgeAnswer, recordJudgement } from './judge/judge.js';
 export { type BodyMutation, invalidBodies, missingField } from './mutations/invalid-bodies.js';
@@ -40,7 +44,16 @@ export {
   type ValueOptions,
 } from './requests/values.js';
 export { type RenderOptions, rawRequest, renderRequest } from './requests/wire.js';
-export { type Client, type ClientOptions, createClient, describeError, type TlsFiles } from './send/http.js';
+export { type ForeignCertificate, foreignCertificate } from './send/foreign-certificate.js';
+export { forgedTokenShell, forgeToken, isCompactJws } from './send/forged-token.js';
+export {
+  type Client,
+  type ClientOptions,
+  createClient,
+  describeError,
+  type TlsFiles,
+  type Tokens,
+} from './send/http.js';
 export { sendOverTls, type TlsEndpoint, type WireAnswer, wireBody } from './send/tls.js';
 export {
   type Answer,
@@ -49,6 +62,7 @@ export {
   type Credential,
   type EncodedBody,
   type Findings,
+  type ForgedToken,
   type Probe,
   type RunOptions,
   type Send,

@@ -2,8 +2,14 @@
 // a token), the answer it got, and the findings the checks make of answers.
 import type { ContractModel, Operation } from '@banking-api/contract';
 
-/** Which credential a request carries: the full token, a valid token without scopes, or none. */
-export type Credential = 'token' | 'unscoped' | 'none';
+/**
+ * Which credential a request carries: the full token, a valid token without scopes, none, a token the
+ * caller gave for a negative check (expired, of another environment), or one forged from the full token.
+ */
+export type Credential = 'token' | 'unscoped' | 'none' | 'expired' | 'other-environment' | ForgedToken;
+
+/** Tokens made from the full token: its signature altered, `alg: none` unsigned, its signature stripped. */
+export type ForgedToken = 'altered-signature' | 'alg-none' | 'signature-stripped';
 
 /** A request body exactly as sent: its text and content type. */
 export interface EncodedBody {
@@ -20,6 +26,10 @@ export interface Probe {
   readonly credential: Credential;
   /** Leave the client certificate out (the mutual TLS check). */
   readonly withoutClientCertificate?: boolean;
+  /** Present a client certificate from a CA the engine makes itself, which no server can trust. */
+  readonly foreignClientCertificate?: boolean;
+  /** Parameter values that came from the server's own answers or the caller's fixtures, by name. */
+  readonly issued?: readonly string[];
 }
 
 export interface Answer {
@@ -40,7 +50,15 @@ export class ConnectionError extends Error {
 
 /** Where the checks' outcomes go; the caller decides how to keep and report them. */
 export interface Findings {
-  fail(operation: Operation | string, check: string, expected: string, got: string, probe: Probe): void;
+  /** A deviation: what was expected, what came (in one line), the request, and the answer when one came. */
+  fail(
+    operation: Operation | string,
+    check: string,
+    expected: string,
+    got: string,
+    probe: Probe,
+    answer?: Answer,
+  ): void;
   note(operation: Operation | string, check: string, message: string): void;
   /** Counts one check run (passed or not). */
   ran(operation: Operation | string, check: string): void;
@@ -54,6 +72,14 @@ export interface RunOptions {
   readonly maxExamples: number;
   /** Run the scope checks (a valid token without scopes is at hand). */
   readonly scopeChecks: boolean;
+  /** Credentials beyond the full token that the caller holds (`expired`, `other-environment`). */
+  readonly credentials?: readonly Credential[];
+  /** The full token is a JWS (three dot-separated parts), so it can be forged. */
+  readonly forgeableToken?: boolean;
+  /** Identifier values by parameter or body field name, issued by the server (stateful verification). */
+  readonly identifiers?: Readonly<Record<string, unknown>>;
+  /** Per operationId, values for its parameters or body fields (a fixtures file). */
+  readonly fixtures?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** What every check gets: the model, the run's options, a way to send, and where findings go. */

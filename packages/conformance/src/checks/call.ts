@@ -6,7 +6,7 @@ import type { Answer, CheckContext, Probe } from '../types.js';
 
 export async function call(ctx: CheckContext, op: Operation, probe: Probe): Promise<Answer> {
   const answer = await ctx.send(probe);
-  recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer));
+  recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
   return answer;
 }
 
@@ -23,5 +23,6 @@ export async function expectStatus(
 ): Promise<void> {
   const answer = await call(ctx, op, probe);
   ctx.findings.ran(op, check);
-  if (answer.status !== status) ctx.findings.fail(op, check, String(status), describeAnswer(answer), probe);
+  if (answer.status !== status)
+    ctx.findings.fail(op, check, String(status), describeAnswer(answer), probe, answer);
 }

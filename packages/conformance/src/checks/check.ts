@@ -2,7 +2,7 @@
 // oasdiff. Answer checks judge every answer a server gives, whatever the request was for; probe checks
 // send requests of their own (each answer of which the answer checks judge too).
 import type { MediaType, Operation, Response } from '@banking-api/contract';
-import type { Answer, CheckContext } from '../types.js';
+import type { Answer, CheckContext, Probe } from '../types.js';
 
 /** `error`: the server deviates from the contract; `warning`: worth a look, not a deviation. */
 export type Level = 'error' | 'warning';
@@ -22,6 +22,8 @@ export interface AnswerView {
   readonly response: Response | undefined;
   /** The documented media type matching the answer's content type, if any. */
   readonly media: MediaType | undefined;
+  /** The request the answer is to, when the judge was given it (rules that tie the answer to it). */
+  readonly request?: Probe;
 }
 
 export type AnswerVerdict =

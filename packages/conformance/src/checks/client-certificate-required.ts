@@ -27,7 +27,7 @@ export const clientCertificateRequired: ProbeCheck = {
     try {
       const answer = await ctx.send(probe);
       if (isSuccess(answer.status) || answer.status >= 500)
-        ctx.findings.fail(op, id, 'handshake refused or a 4xx', describeAnswer(answer), probe);
+        ctx.findings.fail(op, id, 'handshake refused or a 4xx', describeAnswer(answer), probe, answer);
     } catch (error) {
       if (!(error instanceof ConnectionError)) throw error; // refused: as required
     }

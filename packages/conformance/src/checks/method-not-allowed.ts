@@ -29,9 +29,9 @@ export const methodNotAllowed: ProbeCheck = {
     ctx.findings.ran(operation, id);
     if (isClientError(answer.status)) return;
     if (answer.status >= 500)
-      ctx.findings.fail(operation, noServerError.id, 'no 5xx answer', describeAnswer(answer), probe);
+      ctx.findings.fail(operation, noServerError.id, 'no 5xx answer', describeAnswer(answer), probe, answer);
     const expected = `a 4xx (the path has ${[...used].join(', ')})`;
-    ctx.findings.fail(operation, id, expected, describeAnswer(answer), probe);
+    ctx.findings.fail(operation, id, expected, describeAnswer(answer), probe, answer);
   },
 };
 

@@ -25,7 +25,7 @@ export const negativeRejected: ProbeCheck = {
         ctx.findings.ran(op, id);
         if (isClientError(answer.status)) continue;
         const got = `${label}: ${describeAnswer(answer)}`;
-        ctx.findings.fail(op, id, 'a 4xx answer (invalid input)', got, probe);
+        ctx.findings.fail(op, id, 'a 4xx answer (invalid input)', got, probe, answer);
       }
     }
   },

@@ -5,8 +5,13 @@ import { accountHeaderRequired } from './account-header-required.js';
 import { authRequired } from './auth-required.js';
 import type { Check } from './check.js';
 import { clientCertificateRequired } from './client-certificate-required.js';
+import { crossEnvironmentRefused } from './cross-environment-refused.js';
 import { errorEnvelopeCheck } from './error-envelope.js';
 import { exampleAccepted } from './example-accepted.js';
+import { expiredTokenRefused } from './expired-token-refused.js';
+import { fieldRules } from './field-rules.js';
+import { foreignClientCertificateRefused } from './foreign-client-certificate-refused.js';
+import { forgedTokenRefused } from './forged-token-refused.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { negativeRejected } from './negative-rejected.js';
 import { noServerError } from './no-server-error.js';
@@ -23,13 +28,18 @@ export function allChecks(): readonly Check[] {
     responseContentType,
     responseSchema,
     errorEnvelopeCheck,
+    fieldRules,
     exampleAccepted,
     negativeRejected,
     authRequired,
     scopeEnforced,
+    forgedTokenRefused,
+    expiredTokenRefused,
+    crossEnvironmentRefused,
     accountHeaderRequired,
     methodNotAllowed,
     clientCertificateRequired,
+    foreignClientCertificateRefused,
   ];
 }
 

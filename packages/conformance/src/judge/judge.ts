@@ -17,11 +17,11 @@ export interface Judgement {
 
 let answerChecks: readonly AnswerCheck[] | undefined;
 
-export function judgeAnswer(op: Operation, answer: Answer): Judgement {
+export function judgeAnswer(op: Operation, answer: Answer, request?: Probe): Judgement {
   answerChecks ??= allChecks().filter((c): c is AnswerCheck => c.kind === 'answer');
   const response = responseFor(op, answer.status);
   const media = response?.content.find((m) => m.mediaType === answer.mediaType);
-  const view: AnswerView = { op, answer, response, media };
+  const view: AnswerView = { op, answer, response, media, ...(request && { request }) };
   const judgement = {
     ran: [] as string[],
     failures: [] as Judgement['failures'][number][],
@@ -40,9 +40,15 @@ export function judgeAnswer(op: Operation, answer: Answer): Judgement {
   return judgement;
 }
 
-/** A judgement into findings, each failure with the probe that drew it. */
-export function recordJudgement(findings: Findings, op: Operation, probe: Probe, judgement: Judgement): void {
+/** A judgement into findings, each failure with the probe that drew it (and the answer, when given). */
+export function recordJudgement(
+  findings: Findings,
+  op: Operation,
+  probe: Probe,
+  judgement: Judgement,
+  answer?: Answer,
+): void {
   for (const note of judgement.notes) findings.note(op, note.check, note.message);
   for (const check of judgement.ran) findings.ran(op, check);
-  for (const f of judgement.failures) findings.fail(op, f.check, f.expected, f.got, probe);
+  for (const f of judgement.failures) findings.fail(op, f.check, f.expected, f.got, probe, answer);
 }

@@ -1,5 +1,6 @@
 // The valid requests of an operation: one per named example of its body, then one per further example of
 // each parameter (the body at its first example). What a server must accept with a documented success.
+// `values` (a run's issued identifiers and fixtures) replace parameters and top-level body fields by name.
 import { bodyExamples, type Operation } from '@banking-api/contract';
 import type { Probe } from '../types.js';
 import { requestFor } from './build.js';
@@ -12,21 +13,37 @@ export interface NamedRequest {
 }
 
 /** Empty when the body is required but the contract shows no example of it: nothing valid to send. */
-export function exampleRequests(op: Operation, seed: number): NamedRequest[] {
-  const bodies = bodyExamples(op).map((b) => ({ name: b.name, body: encodeBody(b.media, b.value) }));
+export function exampleRequests(
+  op: Operation,
+  seed: number,
+  values: Readonly<Record<string, unknown>> = {},
+): NamedRequest[] {
+  const bodies = bodyExamples(op).map((b) => ({
+    name: b.name,
+    body: encodeBody(b.media, withValues(b.value, values)),
+  }));
   if (op.requestBody?.required && bodies.length === 0) return [];
   const first = bodies[0]?.body;
-  const requests = bodies.map(({ name, body }) => ({ name, probe: requestFor(op, { seed, body }) }));
-  if (requests.length === 0) requests.push({ name: 'parameters', probe: requestFor(op, { seed }) });
+  const requests = bodies.map(({ name, body }) => ({ name, probe: requestFor(op, { seed, values, body }) }));
+  if (requests.length === 0) requests.push({ name: 'parameters', probe: requestFor(op, { seed, values }) });
   for (const p of op.parameters) {
+    if (p.name in values) continue; // the run's value stands for every example
     for (const example of p.examples.slice(1)) {
       const probe = requestFor(op, {
         seed,
-        values: { [p.name]: example.value },
+        values: { ...values, [p.name]: example.value },
         ...(first && { body: first }),
       });
       requests.push({ name: `${p.name}: ${example.name}`, probe });
     }
   }
   return requests;
+}
+
+/** A body example with the fields `values` names replaced (top level of a JSON object only). */
+function withValues(example: unknown, values: Readonly<Record<string, unknown>>): unknown {
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return example;
+  const body = { ...(example as Record<string, unknown>) };
+  for (const name of Object.keys(body)) if (name in values) body[name] = values[name];
+  return body;
 }

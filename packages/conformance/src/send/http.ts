@@ -2,6 +2,8 @@
 // here only; everything else names them by credential.
 import { Agent, type Dispatcher, request } from 'undici';
 import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
+import { foreignCertificate } from './foreign-certificate.js';
+import { forgeToken } from './forged-token.js';
 
 export interface TlsFiles {
   /** PEM contents, not file names. */
@@ -13,9 +15,17 @@ export interface TlsFiles {
 export interface ClientOptions {
   readonly target: string;
   readonly tls: TlsFiles;
-  readonly tokens: { readonly token: string; readonly unscoped?: string };
+  readonly tokens: Tokens;
   /** Per request: connect, headers and body each. */
   readonly timeoutMs?: number;
+}
+
+/** The tokens of a run: the full one, and those the negative checks need when the caller has them. */
+export interface Tokens {
+  readonly token: string;
+  readonly unscoped?: string;
+  readonly expired?: string;
+  readonly otherEnvironment?: string;
 }
 
 export interface Client {
@@ -30,19 +40,50 @@ export function createClient(options: ClientOptions): Client {
   const withCert = new Agent({ connect: { ca, cert, key, timeout }, connections: 8 });
   // A second agent with no client certificate, for the check that the server refuses such a connection.
   const withoutCert = new Agent({ connect: { ca, timeout }, connections: 1, pipelining: 0 });
+  // And one with a certificate from a CA of the engine's own, made on first use.
+  let foreign: Agent | undefined;
+  const foreignAgent = () => {
+    foreign ??= new Agent({
+      connect: { ca, ...foreignCertificate(), timeout },
+      connections: 1,
+      pipelining: 0,
+    });
+    return foreign;
+  };
   const base = options.target.replace(/\/+$/, '');
+  const agentFor = (probe: Probe) =>
+    probe.withoutClientCertificate ? withoutCert : probe.foreignClientCertificate ? foreignAgent() : withCert;
   const send: Send = (probe) =>
-    exchange(probe.withoutClientCertificate ? withoutCert : withCert, `${base}${probe.path}`, probe, {
+    exchange(agentFor(probe), `${base}${probe.path}`, probe, {
       timeout,
       authorization: bearer(probe.credential, options.tokens),
     });
-  return { send, close: async () => void (await Promise.all([withCert.close(), withoutCert.close()])) };
+  const close = async () => {
+    await Promise.all([withCert.close(), withoutCert.close(), foreign?.close()]);
+  };
+  return { send, close };
 }
 
-function bearer(credential: Credential, tokens: ClientOptions['tokens']): string | undefined {
-  if (credential === 'token') return `Bearer ${tokens.token}`;
-  if (credential === 'unscoped' && tokens.unscoped) return `Bearer ${tokens.unscoped}`;
-  return undefined;
+function bearer(credential: Credential, tokens: Tokens): string | undefined {
+  const token = tokenFor(credential, tokens);
+  return token === undefined ? undefined : `Bearer ${token}`;
+}
+
+function tokenFor(credential: Credential, tokens: Tokens): string | undefined {
+  switch (credential) {
+    case 'none':
+      return undefined;
+    case 'token':
+      return tokens.token;
+    case 'unscoped':
+      return tokens.unscoped;
+    case 'expired':
+      return tokens.expired;
+    case 'other-environment':
+      return tokens.otherEnvironment;
+    default:
+      return forgeToken(credential, tokens.token);
+  }
 }
 
 async function exchange(

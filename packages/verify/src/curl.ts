@@ -1,6 +1,7 @@
 // A curl command that sends the same request as a probe: certificate flags included, the token elided
 // as $TOKEN (or $UNSCOPED_TOKEN) so the command can be pasted into a ticket.
-import type { Probe, VerifyOptions } from './types.ts';
+import { forgedTokenShell } from '@banking-api/conformance';
+import type { Credential, Probe, VerifyOptions } from './types.js';
 
 const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', "'": "\\'" };
@@ -15,15 +16,23 @@ export function shellQuote(text: string): string {
   return `$'${escaped.join('')}'`;
 }
 
-const tokenVariable = { token: '$TOKEN', unscoped: '$UNSCOPED_TOKEN' } as const;
+/** The token as the shell sees it: a variable, or for a forged one an expression over $TOKEN. */
+function tokenShell(credential: Exclude<Credential, 'none'>): string {
+  if (credential === 'token') return '$TOKEN';
+  if (credential === 'unscoped') return '$UNSCOPED_TOKEN';
+  if (credential === 'expired') return '$EXPIRED_TOKEN';
+  if (credential === 'other-environment') return '$OTHER_ENV_TOKEN';
+  return forgedTokenShell(credential);
+}
 
 export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' | 'files'>): string {
   const url = `${options.target.replace(/\/+$/, '')}${probe.path}`;
   const parts = ['curl', '-sS', '-i', '-X', probe.method, '--cacert', shellQuote(options.files.ca)];
-  if (!probe.withoutClientCertificate)
+  if (probe.foreignClientCertificate) parts.push('--cert "$FOREIGN_CERT" --key "$FOREIGN_KEY"');
+  else if (!probe.withoutClientCertificate)
     parts.push('--cert', shellQuote(options.files.cert), '--key', shellQuote(options.files.key));
   if (probe.credential !== 'none')
-    parts.push('-H', `"Authorization: Bearer ${tokenVariable[probe.credential]}"`);
+    parts.push('-H', `"Authorization: Bearer ${tokenShell(probe.credential)}"`);
   for (const [name, value] of Object.entries(probe.headers))
     parts.push('-H', shellQuote(`${name}: ${value}`));
   if (probe.body) {

@@ -3,8 +3,8 @@
 
 import { exampleRequests, requestFor } from '@banking-api/conformance';
 import { bearerScopes, type ContractModel } from '@banking-api/contract';
-import { UsageError } from './options.ts';
-import type { Send } from './types.ts';
+import { UsageError } from './options.js';
+import type { Send } from './types.js';
 
 export async function checkCredentials(model: ContractModel, send: Send, seed: number): Promise<void> {
   const op = model.operations[0];

@@ -13,19 +13,36 @@ export {
   type Send,
 } from '@banking-api/conformance';
 
+/** What came back, as data: the status, the media type and the body (cut to 2,000 characters). */
+export interface Actual {
+  readonly status: number;
+  readonly mediaType: string;
+  readonly body: string;
+}
+
 export interface Failure {
   /** `METHOD /path/{template}`. */
   readonly operation: string;
+  /** The operation's operationId ('' for a contract-wide finding). */
+  readonly operationId: string;
+  /** The check's id in the engine's registry. */
   readonly check: string;
   readonly expected: string;
+  /** What came, in one line (status, media type, body cut short). */
   readonly got: string;
+  /** What came, as data; absent when no answer came (a refused connection is no deviation). */
+  readonly actual?: Actual;
+  /** The request as sent: method and path with its query (the token is never kept). */
+  readonly request: { readonly method: string; readonly path: string };
+  /** The server's request id of the first answer (x-request-id, request-id or x-correlation-id). */
+  readonly requestId?: string;
   /** A curl command that sends the same request (token elided as $TOKEN). */
   readonly curl: string;
   /** How many requests showed the same deviation (only the first is kept). */
   occurrences: number;
 }
 
-/** Something the verifier did not check because the contract leaves it open. */
+/** Something the verifier did not check because the contract leaves it open, or a check it skipped. */
 export interface Note {
   readonly operation: string;
   readonly check: string;

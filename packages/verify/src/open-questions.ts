@@ -1,7 +1,7 @@
 // How the verifier treats what the contract leaves open (`x-unspecified` gaps): it never fails a server
 // on a silence, and says in a note what it did instead. Topics not listed here change no check.
 import type { ContractModel } from '@banking-api/contract';
-import type { Findings } from './types.ts';
+import type { Findings } from './types.js';
 
 const treatment: Readonly<Record<string, string>> = {
   'error-codes':

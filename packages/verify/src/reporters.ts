@@ -1,6 +1,9 @@
 // The report three ways: a summary for the terminal, JUnit XML for CI, JSON for machines.
-import type { Report } from './runner.ts';
+import { parityLines } from './parity.js';
+import type { Report } from './runner.js';
+import type { Tally } from './summary.js';
 
+/** Failures in full, then the notes, then the summary by check and by operation, then one verdict line. */
 export function terminalReport(report: Report): string {
   const failedChecks = report.checks.filter((c) => c.failed).length;
   const lines = [
@@ -13,18 +16,46 @@ export function terminalReport(report: Report): string {
     const times = f.occurrences > 1 ? ` (${f.occurrences} requests)` : '';
     lines.push(
       '',
-      `✗ ${f.operation}  ${f.check}${times}`,
+      `✗ ${f.operation} (${f.operationId || 'contract'})  ${f.check}${times}`,
       `  expected: ${f.expected}`,
       `  got:      ${f.got}`,
     );
+    if (f.requestId) lines.push(`  request id: ${f.requestId}`);
     lines.push(`  reproduce: ${f.curl}`);
   }
   if (report.notes.length) {
     lines.push('', 'Left open by the contract (only what it states was checked):');
     for (const n of report.notes) lines.push(`  - ${n.operation}  ${n.check}: ${n.message}`);
   }
+  lines.push(...summaryLines(report));
+  if (report.parity) lines.push(...parityLines(report.parity));
   lines.push('', report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.');
   return `${lines.join('\n')}\n`;
+}
+
+/** The summary: every check, then the operations that failed something (all of them pass otherwise). */
+function summaryLines(report: Report): string[] {
+  const { byCheck, byOperation } = report.summary;
+  const failedOps = byOperation.filter((t) => t.failed > 0);
+  const lines = ['', 'Summary by check (operations run / failed, requests that deviated):'];
+  lines.push(...table(byCheck));
+  if (failedOps.length) {
+    lines.push(
+      '',
+      `Operations that deviate (${failedOps.length} of ${byOperation.length}; checks failed / run):`,
+    );
+    lines.push(...table(failedOps));
+  }
+  return lines;
+}
+
+function table(rows: readonly Tally[]): string[] {
+  const width = Math.max(...rows.map((r) => r.name.length), 0);
+  return rows.map(
+    (r) =>
+      `  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(width)}  ${String(r.ran).padStart(3)} / ${String(r.failed).padEnd(3)}` +
+      (r.requests ? ` (${r.requests} requests)` : ''),
+  );
 }
 
 export const jsonReport = (report: Report) => `${JSON.stringify(report, null, 2)}\n`;
@@ -66,4 +97,22 @@ function xml(text: string): string {
       .replaceAll('"', '&quot;')
       .replaceAll("'", '&apos;')
   );
+}
+
+/**
+ * GitHub Actions workflow commands: one `::error` (or `::warning`) annotation per failure, titled by the
+ * operation and check, and a notice with the verdict. Newlines and `%` are escaped as the runner expects.
+ */
+export function githubAnnotations(report: Report, levelOf: (check: string) => string): string {
+  const escapeData = (text: string) =>
+    text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+  const property = (text: string) => escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+  const lines = report.failures.map((f) => {
+    const kind = levelOf(f.check) === 'warning' ? 'warning' : 'error';
+    const title = property(`${f.operationId || f.operation} ${f.check}`);
+    return `::${kind} title=${title}::${escapeData(`${f.operation}: expected ${f.expected}\ngot ${f.got}\n${f.curl}`)}`;
+  });
+  const verdict = report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.';
+  lines.push(`::notice title=verify::${escapeData(`${verdict} ${report.failures.length} failures.`)}`);
+  return `${lines.join('\n')}\n`;
 }

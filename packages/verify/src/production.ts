@@ -1,6 +1,7 @@
 // Verification creates resources (accounts, boletos, Pix…), so it refuses a target the contract lists as
 // production. The contract's server URLs are templates (`{base_url}`): they are compared with each
-// variable at its default, which is all the contract states about where production is.
+// variable at its default, which is all the contract states about where production is. A default on
+// loopback names the local mock standing in for an environment, never a production service: not refused.
 import type { Server } from '@banking-api/contract';
 
 /** The server's URL with each `{variable}` replaced by its default. */
@@ -16,7 +17,18 @@ export function productionMatches(target: string, servers: readonly Server[]): s
   return servers
     .filter((s) => s.environment === 'production')
     .map(resolvedUrl)
-    .filter((url) => within(target, url));
+    .filter((url) => !isLoopback(url) && within(target, url));
+}
+
+/** 127.0.0.0/8, ::1 and localhost: where only a local stand-in (the mock) can listen. */
+export function isLoopback(url: string): boolean {
+  const host = parse(url)
+    ?.hostname.replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  if (!host) return false;
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }
 
 function within(target: string, server: string): boolean {

@@ -2,18 +2,28 @@
 // what to fix (exit 2).
 import { parseArgs } from 'node:util';
 
-export const usage = `Usage: npm run verify -- --target https://host:port --ca ca.pem --cert client.pem \\
-    --key client-key.pem --token TOKEN [options]
+export const usage = `Usage: banking-api-verify --target https://host:port --ca ca.pem --cert client.pem \\
+    --key client-key.pem --token TOKEN [options]        (npx @banking-api/verify …, npm run verify -- … here)
   --target            base URL of the server to verify (https)
   --ca                CA certificate (PEM) that issued the server's certificate
   --cert, --key       client certificate and key (PEM) of the environment
   --token             a token carrying every scope the contract names
   --unscoped-token    a valid token without scopes: turns on the scope checks (403)
+  --expired-token     an expired token of the environment: turns on the expired-token check (401)
+  --other-env-token   a valid token of another environment: turns on the cross-environment check
+  --fixtures FILE     identifiers and setup requests for a server with state (JSON, see the guide)
+  --include LIST      only these operations (operationId or "METHOD /path") and checks (id), comma-separated
+  --exclude LIST      leave out these operations and checks
+  --rerun REPORT      only the operations and checks that failed in that JSON report
+  --parity-target URL the mock (or another server) to send the same example requests to, reporting where
+                      its answers differ from the target's; with --parity-cert, --parity-key, --parity-token
+                      and --parity-ca (default --ca)
   --junit FILE        also write JUnit XML
   --report FILE       also write the JSON report
+  --annotations       also print GitHub Actions annotations (::error) for each failure
   --seed N            seed of the generated inputs (default 1): the same seed sends the same inputs
   --max-examples N    generated invalid bodies per operation and media type (default 10)
-  --spec FILE         verify against this contract file instead of the repository's contract
+  --spec FILE         verify against this contract (a contract model JSON; in the repository, openapi.yaml too)
   --allow-production  verify a target the contract lists as production (verification creates resources)
 Exit codes: 0 the server conforms, 1 it deviates, 2 usage or connection error.`;
 
@@ -21,7 +31,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
   /** Print the usage after the message (a mistake in the command line, not in its values). */
   readonly showUsage: boolean;
-  constructor(message: string, { showUsage = false } = {}) {
+  constructor(message: string, { showUsage = false }: { showUsage?: boolean } = {}) {
     super(message);
     this.showUsage = showUsage;
   }
@@ -34,8 +44,22 @@ export interface CliOptions {
   readonly key: string;
   readonly token: string;
   readonly unscopedToken?: string;
+  readonly expiredToken?: string;
+  readonly otherEnvToken?: string;
+  readonly fixtures?: string;
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly rerun?: string;
+  readonly parity?: {
+    readonly target: string;
+    readonly ca: string;
+    readonly cert: string;
+    readonly key: string;
+    readonly token: string;
+  };
   readonly junit?: string;
   readonly report?: string;
+  readonly annotations: boolean;
   readonly seed: number;
   readonly maxExamples: number;
   readonly spec?: string;
@@ -50,8 +74,20 @@ const spec = {
   key: { type: 'string' },
   token: { type: 'string' },
   'unscoped-token': { type: 'string' },
+  'expired-token': { type: 'string' },
+  'other-env-token': { type: 'string' },
+  fixtures: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  rerun: { type: 'string' },
+  'parity-target': { type: 'string' },
+  'parity-ca': { type: 'string' },
+  'parity-cert': { type: 'string' },
+  'parity-key': { type: 'string' },
+  'parity-token': { type: 'string' },
   junit: { type: 'string' },
   report: { type: 'string' },
+  annotations: { type: 'boolean', default: false },
   seed: { type: 'string', default: '1' },
   'max-examples': { type: 'string', default: '10' },
   spec: { type: 'string' },
@@ -74,8 +110,16 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     key: required('key'),
     token: required('token'),
     unscopedToken: values['unscoped-token'],
+    expiredToken: values['expired-token'],
+    otherEnvToken: values['other-env-token'],
+    fixtures: values.fixtures,
+    include: list(values.include),
+    exclude: list(values.exclude),
+    rerun: values.rerun,
+    ...parityOf(values),
     junit: values.junit,
     report: values.report,
+    annotations: values.annotations,
     seed: integer('--seed', values.seed, 0),
     maxExamples: integer('--max-examples', values['max-examples'], 0),
     spec: values.spec,
@@ -113,4 +157,33 @@ function integer(flag: string, value: string, min: number): number {
   if (!Number.isSafeInteger(n) || n < min)
     throw new UsageError(`${flag} must be an integer ≥ ${min}, not ${value}.`);
   return n;
+}
+
+/** `--include a,b --include c` → [a, b, c]. */
+const list = (values: readonly string[] | undefined): string[] =>
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** The --parity-* options: all of cert, key and token once a parity target is named. */
+function parityOf(values: Readonly<Record<string, unknown>>): Pick<CliOptions, 'parity'> {
+  const target = values['parity-target'];
+  if (typeof target !== 'string') return {};
+  const need = (name: string) => {
+    const value = values[name];
+    if (typeof value !== 'string' || !value)
+      throw new UsageError(`--${name} is required with --parity-target.`, { showUsage: true });
+    return value;
+  };
+  const ca = typeof values['parity-ca'] === 'string' ? values['parity-ca'] : need('ca');
+  return {
+    parity: {
+      target: httpsUrl(target),
+      ca,
+      cert: need('parity-cert'),
+      key: need('parity-key'),
+      token: need('parity-token'),
+    },
+  };
 }

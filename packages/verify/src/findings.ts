@@ -1,8 +1,10 @@
 // Collects what the checks find. The same deviation seen on many requests of one operation is kept once,
 // with a count: a server that drops a field everywhere gives one failure per operation, not hundreds.
-import type { Operation } from '@banking-api/contract';
-import { curlCommand } from './curl.ts';
-import type { Failure, Findings, Note, Probe, VerifyOptions } from './types.ts';
+// Findings of checks the run does not select are dropped here.
+import { type Answer, checkById } from '@banking-api/conformance';
+import { type ContractModel, type Operation, redact } from '@banking-api/contract';
+import { curlCommand } from './curl.js';
+import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
 export interface CheckRun {
   readonly operation: string;
@@ -17,19 +19,32 @@ export interface Collected extends Findings {
 }
 
 const keyOf = (operation: Operation | string) => (typeof operation === 'string' ? operation : operation.key);
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 
-export function collectFindings(options: Pick<VerifyOptions, 'target' | 'files'>): Collected {
+const actualOf = (answer: Answer): Actual => ({
+  status: answer.status,
+  mediaType: answer.mediaType,
+  body: redact(answer.text.length > 2000 ? `${answer.text.slice(0, 2000)}…` : answer.text),
+});
+
+export function collectFindings(
+  model: ContractModel,
+  options: Pick<VerifyOptions, 'target' | 'files'>,
+  selected: (check: string) => boolean = () => true,
+): Collected {
   const failures: Failure[] = [];
   const notes: Note[] = [];
   const runs: CheckRun[] = [];
   const seen = new Map<string, Failure>();
   const seenNotes = new Set<string>();
   const seenRuns = new Set<string>();
+  const operationIdOf = (key: string) => model.operations.find((op) => op.key === key)?.operationId ?? '';
   return {
     failures,
     notes,
     runs,
-    fail(op, check, expected, got, probe: Probe) {
+    fail(op, check, expected, got, probe: Probe, answer?: Answer) {
+      if (!selected(check)) return;
       const operation = keyOf(op);
       const id = `${operation}\n${check}\n${expected}`;
       const known = seen.get(id);
@@ -37,11 +52,24 @@ export function collectFindings(options: Pick<VerifyOptions, 'target' | 'files'>
         known.occurrences += 1;
         return;
       }
-      const failure = { operation, check, expected, got, curl: curlCommand(probe, options), occurrences: 1 };
+      const requestId = REQUEST_ID_HEADERS.map((h) => answer?.headers[h]).find(Boolean);
+      const failure: Failure = {
+        operation,
+        operationId: operationIdOf(operation),
+        check,
+        expected,
+        got: redact(got),
+        ...(answer && { actual: actualOf(answer) }),
+        request: { method: probe.method, path: probe.path },
+        ...(requestId && { requestId }),
+        curl: curlCommand(probe, options),
+        occurrences: 1,
+      };
       seen.set(id, failure);
       failures.push(failure);
     },
     note(op, check, message) {
+      if (checkById(check) && !selected(check)) return;
       const operation = keyOf(op);
       const id = `${operation}\n${check}\n${message}`;
       if (seenNotes.has(id)) return;
@@ -49,6 +77,7 @@ export function collectFindings(options: Pick<VerifyOptions, 'target' | 'files'>
       notes.push({ operation, check, message });
     },
     ran(op, check) {
+      if (!selected(check)) return;
       const operation = keyOf(op);
       const id = `${operation}\n${check}`;
       if (seenRuns.has(id)) return;

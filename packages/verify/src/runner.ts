@@ -1,0 +1,128 @@
+// Runs the conformance engine's checks over the model and gathers the report: first the identifiers the
+// server issues (stateful flows and fixtures), then the operation checks on each selected operation (the
+// first alone, then a few at a time), then the path checks, then the once-per-run ones.
+import {
+  allChecks,
+  type CheckContext,
+  discoverIdentifiers,
+  operationsByPath,
+  type ProbeCheck,
+  type SetupRequest,
+} from '@banking-api/conformance';
+import type { ContractModel, Operation } from '@banking-api/contract';
+import { collectFindings } from './findings.js';
+import { noteOpenQuestions } from './open-questions.js';
+import type { ParityReport } from './parity.js';
+import type { Selection } from './selection.js';
+import { type Summary, summarize } from './summary.js';
+import type { Failure, Note, Send, VerifyOptions } from './types.js';
+
+export interface CheckResult {
+  readonly operation: string;
+  readonly check: string;
+  readonly failed: boolean;
+}
+
+export interface Report {
+  readonly target: string;
+  readonly contract: { readonly title: string; readonly version: string };
+  readonly seed: number;
+  readonly maxExamples: number;
+  readonly operations: number;
+  readonly requests: number;
+  readonly durationMs: number;
+  /** Identifier inputs that took a value the server issued (or a fixture gave), by name. */
+  readonly identifiers: readonly string[];
+  readonly checks: readonly CheckResult[];
+  readonly failures: readonly Failure[];
+  readonly notes: readonly Note[];
+  readonly summary: Summary;
+  /** Where the mock given with --parity-target answers otherwise than the target. */
+  readonly parity?: ParityReport;
+}
+
+export interface RunSettings extends VerifyOptions {
+  readonly selection?: Selection;
+  readonly setup?: readonly SetupRequest[];
+}
+
+/** Operations verified at once: enough to hide latency, few enough not to load a shared sandbox. */
+const concurrency = 4;
+
+const everything: Selection = { operation: () => true, check: () => true, namesProbeChecks: false };
+
+export async function runVerify(model: ContractModel, send: Send, settings: RunSettings): Promise<Report> {
+  const started = performance.now();
+  const selection = settings.selection ?? everything;
+  let requests = 0;
+  const counted: Send = (probe) => {
+    requests += 1;
+    return send(probe);
+  };
+  const findings = collectFindings(model, settings, selection.check);
+  const identifiers = await discoverIdentifiers(model, counted, {
+    seed: settings.seed,
+    ...(settings.setup && { setup: settings.setup }),
+    ...(settings.fixtures && { fixtures: settings.fixtures }),
+  });
+  const options = { ...settings, identifiers };
+  const ctx: CheckContext = { model, options, send: counted, findings };
+  noteOpenQuestions(model, findings);
+  const probes = (scope: ProbeCheck['scope']) =>
+    probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));
+  const [first, ...rest] = model.operations.filter(selection.operation);
+  const verifyOperation = async (op: Operation) => {
+    for (const check of probes('operation')) if (check.scope === 'operation') await check.run(ctx, op);
+  };
+  if (first) await verifyOperation(first); // alone first: a wrong target or certificate fails fast
+  await inPool(rest, concurrency, verifyOperation);
+  for (const check of probes('path'))
+    for (const [path, ops] of operationsByPath(model.operations.filter(selection.operation)))
+      if (check.scope === 'path') await check.run(ctx, path, ops);
+  for (const check of probes('contract')) if (check.scope === 'contract') await check.run(ctx);
+  const failedRuns = new Set(findings.failures.map((f) => `${f.operation}\n${f.check}`));
+  const checks = findings.runs.map((r) => ({ ...r, failed: failedRuns.has(`${r.operation}\n${r.check}`) }));
+  const failures = inModelOrder(findings.failures, model);
+  return {
+    target: settings.target,
+    contract: { title: model.title, version: model.version },
+    seed: settings.seed,
+    maxExamples: settings.maxExamples,
+    operations: model.operations.filter(selection.operation).length,
+    requests,
+    durationMs: Math.round(performance.now() - started),
+    identifiers: Object.keys(identifiers).sort(),
+    checks,
+    failures,
+    notes: findings.notes,
+    summary: summarize(checks, failures),
+  };
+}
+
+/** The registry's probe checks of one scope, in registry order. */
+function probeChecks(scope: ProbeCheck['scope']): ProbeCheck[] {
+  return allChecks().filter((c): c is ProbeCheck => c.kind === 'probe' && c.scope === scope);
+}
+
+/** Runs `work` on every item, at most `size` at a time; the first error rejects. */
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** Failures by operation in the contract's order, then by check: the same report for the same server. */
+function inModelOrder(failures: readonly Failure[], model: ContractModel): Failure[] {
+  const rank = (key: string) => {
+    const index = model.operations.findIndex((op) => op.key === key);
+    return index === -1 ? model.operations.length : index;
+  };
+  return [...failures].sort(
+    (a, b) =>
+      rank(a.operation) - rank(b.operation) ||
+      a.operation.localeCompare(b.operation) ||
+      a.check.localeCompare(b.check),
+  );
+}
