@@ -1,7 +1,7 @@
 // Where the contract ties a response field to the request (`x-equals` on a response schema, the model's
 // `Response.rules`), the mock makes it so: Prism serves static examples, which cannot know the request.
 // Nothing here names an operation: every rule the contract states is obeyed, from the model.
-import { contractModel, type FieldRule, type Operation, responseFor } from '@banking-api/contract';
+import { type FieldRule, type Operation, responseFor } from '@banking-api/contract';
 
 type Echo = (body: Record<string, unknown>, params: Readonly<Record<string, string>>) => void;
 
@@ -16,20 +16,6 @@ export function echoFor(op: Operation, status: number): Echo | undefined {
     }
   };
 }
-
-/**
- * By operationId, for the gateway's success answers (status 200 or the first documented 2xx), from the
- * contract @banking-api/contract ships. A contract given to startMock should be read through `echoFor`.
- */
-export const echoes: Readonly<Record<string, Echo>> = new Proxy({} as Record<string, Echo>, {
-  get(_, operationId) {
-    const op = contractModel().operations.find((o) => o.operationId === operationId);
-    return op && echoFor(op, successStatus(op));
-  },
-});
-
-const successStatus = (op: Operation): number =>
-  Number(op.responses.find((r) => /^2\d\d$/.test(r.status))?.status ?? 200);
 
 /** Sets the field at a JSON Pointer when every object on the way exists (the example's shape is kept). */
 function setAt(body: Record<string, unknown>, pointer: FieldRule['pointer'], value: string): void {

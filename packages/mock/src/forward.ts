@@ -4,7 +4,7 @@
 // are reported.
 import type { ServerResponse } from 'node:http';
 import type { RouteMatch } from '@banking-api/contract';
-import { echoes } from './echo.ts';
+import { echoFor } from './echo.ts';
 import { detailsOf, type ErrorEnvelope, errorEnvelope, type PrismViolation } from './envelope.ts';
 import { hopByHopHeaders } from './hop-by-hop.ts';
 import { type PrismOutcome, serializeBody } from './prism-engine.ts';
@@ -32,7 +32,8 @@ export function mockAnswer(outcome: PrismOutcome, match: RouteMatch | undefined,
   const { result, violations } = outcome;
   if (result.kind === 'problem') return errorAnswer(result.status, result.problem, violations, path);
   if (result.status >= 400) return errorAnswer(result.status, result.body, violations, path);
-  const echo = match ? echoes[match.operation.operationId] : undefined;
+  // The rules of the contract the gateway routed by (a contract given to startMock too).
+  const echo = match ? echoFor(match.operation, result.status) : undefined;
   let body = result.body;
   if (echo && match && result.status < 300 && body && typeof body === 'object') {
     body = structuredClone(body); // Prism's examples are shared by every request
