@@ -2,6 +2,13 @@
 // prefixes (`/c2/hb/...`, operationId `createBusinessAccountC2`), the components shared, so the copy stays
 // lint-clean and each copy of an operation reads the same components as the original. Text in, text out:
 // the original's lines are kept as written, so source lines and a one-line edit mean the same as in it.
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { repoCopy } from './repo-copy.ts';
+
+const run = promisify(execFile);
 
 /** The `paths:` section of a top-level-keyed YAML document: [start, end) line indexes of its entries. */
 function pathsSection(lines: readonly string[]): [number, number] {
@@ -29,4 +36,20 @@ export function scaleContract(spec: string, copies: number): string {
     }
   }
   return [...lines.slice(0, end), ...extra, ...lines.slice(end)].join('\n');
+}
+
+/**
+ * A throw-away copy of the repo (scripts/repo-copy.ts) whose openapi.yaml has `copies` copies of every path,
+ * committed in a git repository of its own (the base a review compares with). Its folder.
+ */
+export async function scaledRepo(copies: number): Promise<string> {
+  const dir = await repoCopy(`scale-${copies}x-`);
+  const spec = path.join(dir, 'openapi.yaml');
+  await writeFile(spec, scaleContract(await readFile(spec, 'utf8'), copies));
+  const git = (...args: string[]) =>
+    run('git', ['-c', 'user.name=scale', '-c', 'user.email=scale@test.invalid', ...args], { cwd: dir });
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', `contract with ${copies} copies of every path`);
+  return dir;
 }

@@ -111,10 +111,17 @@ export async function timeCommands(
   return { total: performance.now() - started, each };
 }
 
-/** `npm run build` (pipeline/build.ts through scripts/launch.mjs, npm left out) in `repo`: its time and each step's. */
-export async function timeBuild(repo = root): Promise<{ total: number; steps: Map<string, number> }> {
+/**
+ * `npm run build [-- --only <step>]` (pipeline/build.ts through scripts/launch.mjs, npm left out) in `repo`: its
+ * time and each step's.
+ */
+export async function timeBuild(
+  repo = root,
+  only?: string,
+): Promise<{ total: number; steps: Map<string, number> }> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, ['scripts/launch.mjs', 'pipeline/build.ts'], {
+  const args = ['scripts/launch.mjs', 'pipeline/build.ts', ...(only ? ['--only', only] : [])];
+  const { stdout } = await run(process.execPath, args, {
     cwd: repo,
     maxBuffer: 256 << 20,
   });
