@@ -1,4 +1,4 @@
-// Scale benchmark: `npx tsx bench/scale.ts [--operations 22,462,2002] [--rounds 3] [--only build,review,...]`.
+// Scale benchmark: `npx tsx bench/scale.ts [--operations 22,462] [--rounds 3] [--only build,steps,review,...]`.
 // For each size, a throw-away copy of the repo whose contract has every path copied under new prefixes
 // (scripts/scale-contract.ts) is built and measured: each build step, the review of a one-line edit, mock start
 // and CPU per request, the site's size and time to a hydrated and a searchable page, and a consumer's type
@@ -18,7 +18,7 @@ import { mockRows } from './scale/mock.ts';
 import { reviewRows } from './scale/review.ts';
 import type { Row } from './scale/stats.ts';
 
-const PARTS = ['build', 'review', 'mock', 'docs', 'consumer'] as const;
+const PARTS = ['build', 'steps', 'review', 'mock', 'docs', 'consumer'] as const;
 const { values } = parseArgs({
   options: {
     operations: { type: 'string', default: '22,462' },
@@ -36,7 +36,7 @@ const only = new Set((values.only as string).split(','));
 async function measure(copies: number): Promise<Row[]> {
   const repo = await scaledRepo(copies);
   try {
-    const rows = only.has('build') ? await buildRows(repo, rounds) : [];
+    const rows = only.has('build') ? await buildRows(repo, rounds, only.has('steps')) : [];
     if (!only.has('build')) await timeBuild(repo);
     if (only.has('review')) rows.push(...(await reviewRows(repo, rounds)));
     if (only.has('mock')) rows.push(...(await mockRows(repo, copies, rounds)));

@@ -3,7 +3,7 @@
 // Redocly build-docs. bench/pipeline.ts and bench/scale.ts time them beside `npm run build`.
 // Spectral's CLI is not a dependency of the project: the first run installs it into .cache/bench-cli/.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -95,12 +95,22 @@ export function nameOf({ argv: [script, first, second] }: CliCommand): string {
   return first?.startsWith('/') ? tool : `${tool} ${first}`;
 }
 
-/** Runs the commands one after the other in `cwd`; the time (ms) of each, by its name, and the total. */
+/**
+ * CPU time (ms, user + system) of this process's children that have exited and been waited for, their own
+ * children included (Linux /proc): what a run of processes cost, whatever else the machine was doing.
+ */
+export function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) * (1000 / 100); // cutime + cstime, clock ticks of 10 ms
+}
+
+/** Runs the commands one after the other in `cwd`; the time (ms) of each, by its name, the total and its CPU. */
 export async function timeCommands(
   commands: CliCommand[],
   cwd = root,
-): Promise<{ total: number; each: Map<string, number> }> {
+): Promise<{ total: number; cpu: number; each: Map<string, number> }> {
   const started = performance.now();
+  const cpuBefore = childrenCpuMs();
   const each = new Map<string, number>();
   for (const command of commands) {
     const [script, ...args] = command.argv;
@@ -108,7 +118,7 @@ export async function timeCommands(
     await run(process.execPath, [script as string, ...args], { cwd, maxBuffer: 256 << 20 });
     each.set(nameOf(command), performance.now() - t);
   }
-  return { total: performance.now() - started, each };
+  return { total: performance.now() - started, cpu: childrenCpuMs() - cpuBefore, each };
 }
 
 /**
@@ -118,16 +128,18 @@ export async function timeCommands(
 export async function timeBuild(
   repo = root,
   only?: string,
-): Promise<{ total: number; steps: Map<string, number> }> {
+): Promise<{ total: number; cpu: number; steps: Map<string, number> }> {
   const started = performance.now();
+  const cpuBefore = childrenCpuMs();
   const args = ['scripts/launch.mjs', 'pipeline/build.ts', ...(only ? ['--only', only] : [])];
   const { stdout } = await run(process.execPath, args, {
     cwd: repo,
     maxBuffer: 256 << 20,
   });
   const total = performance.now() - started;
+  const cpu = childrenCpuMs() - cpuBefore;
   const steps = new Map<string, number>();
   for (const [, name, ms] of stdout.matchAll(/^✔ (\w+) \((\d+) ms\)$/gm))
     steps.set(name as string, Number(ms));
-  return { total, steps };
+  return { total, cpu, steps };
 }
