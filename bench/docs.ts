@@ -7,22 +7,27 @@
 // pins it by an SRI hash of that file), so its figure has no network time in it: a lower bound.
 import '../scripts/env.ts';
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { makeCa, makeServerCert } from '@banking-api/mock';
-import type { Page } from 'playwright-core';
 import { loadContract } from '../model/load.ts';
 import { docs, pageSpec, renderInput, siteDir } from '../pipeline/docs/index.ts';
 import { renderInProcess, renderWithCli } from '../pipeline/docs/redoc.ts';
-import { CHROMIUM_FLAGS, chromiumPath, launch, waitForHydration } from '../scripts/chromium.ts';
+import { CHROMIUM_FLAGS, chromiumPath, launch } from '../scripts/chromium.ts';
 import { root, specPath } from '../scripts/paths.ts';
 import { type SiteExtension, serveSite } from '../tools/docs-serve/static-server.ts';
+import {
+  cdnBuild,
+  loadTimes as loadPageTimes,
+  SEARCH_WORD,
+  serveCdnScript,
+  standaloneScript,
+} from './lib/page-load.ts';
 
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
-const SEARCH_WORD = 'refund';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
@@ -54,19 +59,8 @@ for (let i = 0; i < (pageOnly ? 0 : runs); i++) {
 // 2. Sizes. Our site as built; the CDN build is the same render without --inlineBundle.
 await docs(contract);
 const cdnDir = path.join(work, 'cdn');
-await mkdir(cdnDir, { recursive: true });
-// The same page, spec, options and template, only without --inlineBundle; it shows the same logo file.
-await renderWithCli({
-  ...(await renderInput(path.join(cdnDir, 'index.html'), specFile)),
-  inlineBundle: false,
-});
-await copyFile(path.join(siteDir, 'logo.svg'), path.join(cdnDir, 'logo.svg'));
-const cdnHtml = await readFile(path.join(cdnDir, 'index.html'), 'utf8');
-const cdnScriptUrl = /https:\/\/cdn\.redocly\.com\/redoc\/v[^"]+\/redoc\.standalone\.js/.exec(cdnHtml)?.[0];
-if (!cdnScriptUrl) throw new Error('bench: the CDN build names no redoc.standalone.js');
-const standalone = await readFile(
-  path.join(root, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'),
-);
+const cdnScriptUrl = await cdnBuild(specFile, cdnDir, path.join(siteDir, 'logo.svg'));
+const standalone = await standaloneScript();
 const sizes = async (files: string[]) => {
   let raw = 0;
   let gz = 0;
@@ -92,46 +86,8 @@ const cdnReader = readerExtension();
 const oursSite = await serveSite(siteDir, 0, oursReader);
 const cdnSite = await serveSite(cdnDir, 0, cdnReader);
 const browser = await launch();
-await browser.context.route(cdnScriptUrl, (route) =>
-  route.fulfill({
-    body: standalone,
-    contentType: 'text/javascript',
-    headers: { 'access-control-allow-origin': '*' },
-  }),
-);
-/**
- * ms since navigation when Redoc's search is ready: its trigger reads "Search" (it reads "Loading..." while the
- * index is built), checked every frame in the page. Typing then only adds Redoc's fixed 500 ms debounce.
- */
-const SEARCH_READY = `new Promise((resolve) => {
-  const check = () => (document.querySelector('[data-testid="search-trigger"]')?.textContent ?? '').startsWith('Search')
-    ? resolve(performance.now()) : requestAnimationFrame(check);
-  check();
-})`;
-
-/** A search for SEARCH_WORD finds something: the ready search is a working one (not timed). */
-async function searchWorks(page: Page): Promise<void> {
-  await page
-    .getByText(/^Search/)
-    .first()
-    .click();
-  await page.keyboard.type(SEARCH_WORD);
-  await page.locator('[data-component-name="Search/SearchItem"]').first().waitFor({ timeout: 60_000 });
-}
-
-/** One fresh load (cache off): ms from navigation to hydrated, and to a ready search. */
-async function loadTimes(url: string): Promise<{ hydrated: number; searchable: number }> {
-  const page = await browser.context.newPage();
-  const cdp = await browser.context.newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.goto(url, { waitUntil: 'commit' });
-  await waitForHydration(page, 60_000);
-  const hydrated = await page.evaluate(() => performance.now()); // ms since navigation start
-  const searchable = (await page.evaluate(SEARCH_READY)) as number;
-  await searchWorks(page);
-  await page.close();
-  return { hydrated, searchable };
-}
+await serveCdnScript(browser, cdnScriptUrl, standalone);
+const loadTimes = (url: string) => loadPageTimes(browser, url);
 // Alternated load by load, the first site of each pair switching every pair, so a machine busy for a while
 // slows both alike and neither always follows the other; one load of each first, not counted, warms the browser.
 const oursTimes = { hydrated: [] as number[], searchable: [] as number[] };

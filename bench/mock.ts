@@ -6,15 +6,15 @@
 import '../scripts/env.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractModel, openapiPath } from '@banking-api/contract';
-import { readSpec, signToken, withoutMutualTls } from '@banking-api/mock';
+import { signToken } from '@banking-api/mock';
 import { Pool } from 'undici';
-import { type PrismProcess, startPrism } from '../scripts/prism.ts';
+import { barePrism, cpuMs, load, type Result, Tally } from './lib/load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,113 +27,10 @@ const { values } = parseArgs({
 const seconds = Number(values.duration);
 const connections = Number(values.connections);
 
-// The same mix on both sides: valid JSON bodies, a GET with a query, and an invalid request (which the
-// gateway rewrites into the error envelope with the real violations).
-const accountHeaders = { 'content-type': 'application/json', 'x-account-id': 'acc-1' };
-const mix = [
-  {
-    method: 'PUT',
-    path: '/hb/accounts/account-holders',
-    headers: accountHeaders,
-    body: '{"registerName":"Padaria Pao Dourado Ltda","email":"a@b.com"}',
-    status: 200,
-  },
-  {
-    method: 'POST',
-    path: '/hb/cards/create',
-    headers: accountHeaders,
-    body: '{"alias":"Compras","password":"123456","typeCard":"Virtual","programId":1}',
-    status: 200,
-  },
-  { method: 'GET', path: '/hb/webhook/logs?webhookId=wh-1', headers: {}, body: undefined, status: 200 },
-  { method: 'POST', path: '/hb/cards/create', headers: accountHeaders, body: '{"alias":1}', status: 400 },
-] as const;
-
-interface Result {
-  requests: number;
-  errors: number;
-  firstError?: string;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-/** What one target's slices add up to. */
-class Tally {
-  latencies: number[] = [];
-  errors = 0;
-  firstError: string | undefined;
-  seconds = 0;
-
-  result(): Result {
-    const sorted = [...this.latencies].sort((x, y) => x - y);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    const { errors, firstError } = this;
-    return {
-      requests: sorted.length,
-      errors,
-      firstError,
-      rps: sorted.length / this.seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-    };
-  }
-}
-
-/** `connections` concurrent request loops on `pool` for `durationMs`, counted into `tally`. */
-async function load(pool: Pool, token: string, durationMs: number, tally: Tally): Promise<void> {
-  const end = performance.now() + durationMs;
-  let next = 0;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const req = mix[next++ % mix.length] as (typeof mix)[number];
-      const started = performance.now();
-      try {
-        const res = await pool.request({
-          method: req.method,
-          path: req.path,
-          headers: { ...req.headers, authorization: `Bearer ${token}` },
-          body: req.body,
-        });
-        await res.body.dump();
-        if (res.statusCode !== req.status) {
-          tally.errors++;
-          tally.firstError ??= `${req.method} ${req.path} → ${res.statusCode}`;
-        }
-      } catch (error) {
-        tally.errors++;
-        tally.firstError ??= String(error);
-      }
-      tally.latencies.push(performance.now() - started);
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  tally.seconds += (performance.now() - t0) / 1000;
-}
-
-/** CPU time (user + system) of a process in ms, from /proc; 0 where there is none. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-}
-
-/** Bare Prism as `prism mock` runs it, on the spec without mutualTLS (as the mock serves it). */
-async function barePrism(work: string): Promise<PrismProcess> {
-  const specPath = join(work, 'openapi.json');
-  const doc = withoutMutualTls(await readSpec(openapiPath), contractModel());
-  await writeFile(specPath, JSON.stringify(doc));
-  return startPrism({ mode: 'mock', specPath });
-}
-
 async function main() {
   const work = await mkdtemp(join(tmpdir(), 'banking-bench-'));
   const pkiDir = join(work, 'pki');
-  const prism = await barePrism(work);
+  const prism = await barePrism(work, openapiPath, contractModel());
   // The mock in its own process, as `npm run mock` runs it: the load generator must not share its CPU.
   // The mock's CLI as its package exports it; it serves the contract @banking-api/contract ships.
   const cli = createRequire(import.meta.url).resolve('@banking-api/mock/cli');
@@ -166,7 +63,7 @@ async function main() {
     // Alternate the two targets in short slices: other load on the machine then weighs on both alike.
     const tallies = Object.fromEntries(Object.keys(targets).map((name) => [name, new Tally()]));
     for (const pool of Object.values(targets))
-      await load(pool, token, Number(values.warmup) * 1000, new Tally());
+      await load(pool, token, Number(values.warmup) * 1000, new Tally(), connections);
     // CPU time of each process per request (Linux /proc): the machine's other load cannot skew it.
     const pids = { 'load generator': process.pid, mock: mock.pid ?? 0, 'bare Prism': prism.child.pid ?? 0 };
     const cpu: Record<string, Record<string, number>> = {};
@@ -174,7 +71,7 @@ async function main() {
     for (let done = 0; done < seconds; done += slice) {
       for (const [name, pool] of Object.entries(targets)) {
         const before = Object.values(pids).map(cpuMs);
-        await load(pool, token, Math.min(slice, seconds - done) * 1000, tallies[name] as Tally);
+        await load(pool, token, Math.min(slice, seconds - done) * 1000, tallies[name] as Tally, connections);
         Object.keys(pids).forEach((proc, i) => {
           cpu[name] ??= {};
           (cpu[name] as Record<string, number>)[proc] =

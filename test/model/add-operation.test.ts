@@ -4,13 +4,13 @@
 // docs list it with its notes and in every guide list it belongs to, the mock serves it and enforces its
 // scope and header, the spec's own tests pass, and the review calls it a non-breaking addition.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/paths.ts';
+import { repoCopy } from '../../scripts/repo-copy.ts';
 import { insertOperation, NEW_OPERATION } from './new-operation.ts';
 
 const run = promisify(execFile);
@@ -27,34 +27,8 @@ const at = (rel: string) => path.join(repo, rel);
 const git = (...args: string[]) =>
   run('git', ['-c', 'user.name=test', '-c', 'user.email=test@test.invalid', ...args], { cwd: repo });
 
-/** The repo's files (tracked and new, not ignored) copied into `dir`. */
-async function copyRepo(dir: string): Promise<void> {
-  const { stdout } = await run('git', ['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: root });
-  for (const file of stdout.split('\0').filter(Boolean)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await cp(path.join(root, file), path.join(dir, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error; // deleted in the working tree but not yet in git
-    });
-  }
-}
-
-/** node_modules of the copy: the repo's packages, but `@banking-api/*` linked to the copy's own packages. */
-async function linkNodeModules(dir: string): Promise<void> {
-  const modules = path.join(dir, 'node_modules');
-  await mkdir(path.join(modules, '@banking-api'), { recursive: true });
-  for (const entry of await readdir(path.join(root, 'node_modules'))) {
-    if (entry !== '@banking-api')
-      await symlink(path.join(root, 'node_modules', entry), path.join(modules, entry));
-  }
-  for (const name of await readdir(path.join(dir, 'packages'))) {
-    await symlink(path.join(dir, 'packages', name), path.join(modules, '@banking-api', name));
-  }
-}
-
 beforeAll(async () => {
-  repo = await mkdtemp(path.join(tmpdir(), 'add-operation-'));
-  await copyRepo(repo);
-  await linkNodeModules(repo);
+  repo = await repoCopy('add-operation-');
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-q', '-m', 'base');

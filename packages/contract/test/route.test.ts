@@ -67,4 +67,50 @@ describe('createRouter', () => {
     const path = (op as Operation).path.replace(/\{\w+\}/g, '%E0%A4%A');
     expect(route((op as Operation).method, path).kind).toBe('bad-path');
   });
+
+  it('answers as a test of every template would, for templates and paths of any shape', () => {
+    const segment = fc.constantFrom('a', 'b', 'c', '{p}', '{q}.json', 'x{r}');
+    const template = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => {
+      let n = 0; // parameter names unique within a template
+      return `/${s.join('/')}`.replace(/\{(\w)\}/g, (_, name: string) => `{${name}${n++}}`);
+    });
+    const path = fc.array(fc.constantFrom('a', 'b', 'c', 'z', 'a.json', 'xa'), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    const method = fc.constantFrom('GET', 'POST');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(method, template), { maxLength: 12 }),
+        method,
+        path,
+        (ops, m, segs) => {
+          const operations = ops.map(
+            ([verb, p]) =>
+              ({ ...model.operations[0], key: `${verb} ${p}`, method: verb, path: p }) as Operation,
+          );
+          const target = `/${segs.join('/')}`;
+          // The reference: every template's pattern tested, most literal text first (as createRouter orders).
+          const literal = (p: string) => p.replace(/\{[^}]+\}/g, '').length;
+          const matching = [...operations]
+            .sort((x, y) => literal(y.path) - literal(x.path))
+            .filter((op) =>
+              new RegExp(`^${op.path.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '([^/]+)')}$`).test(target),
+            );
+          const result = createRouter({ ...model, operations })(m, target);
+          if (!matching.length) expect(result.kind).toBe('not-found');
+          else {
+            const hit = matching.find((op) => op.method === m);
+            if (hit) expect(result.kind === 'match' && result.match.operation).toBe(hit);
+            else
+              expect(result).toEqual({
+                kind: 'method-not-allowed',
+                allowed: [...new Set(matching.map((op) => op.method))],
+              });
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -66,12 +66,10 @@ export interface PrismEngine {
 }
 
 export async function createPrismEngine(options: PrismEngineOptions): Promise<PrismEngine> {
-  const operations = await getHttpOperationsFromSpec(options.document);
-  if (operations.length === 0) throw new Error('No operations found in the spec.');
+  const operations = lazyOperations(options.document);
   const logger = createLogger('PRISM', { level: options.logLevel ?? 'fatal' }, options.output ?? sink());
   const config = engineConfig(options);
   const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
-  const byKey = new Map(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, [op]]));
   return {
     async handle(request) {
       const input = prismInput(request);
@@ -80,12 +78,57 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
       const perRequest = { ...config, mock: { ...config.mock, ...definedOnly(preferences.right) } };
       // The gateway routed already (by the model, on the same path): Prism matches that one operation
       // instead of scoring every path of the spec again. Unknown paths keep all, for Prism's 404 or 405.
-      const candidates = (request.operationKey && byKey.get(request.operationKey)) || operations;
+      const routed = request.operationKey ? await operations.alone(request.operationKey) : [];
+      const candidates = routed.length ? routed : await operations.all();
       const either = await prism.request(input, candidates, perRequest)();
       if (either._tag === 'Left') return { result: problemOf(either.left), violations: [] };
       return outcomeOf(either.right, config.errors);
     },
   };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+type Spec = { paths?: Record<string, Record<string, unknown>> };
+type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>;
+
+/**
+ * Prism's operations, each made when a request first needs it. Prism's getHttpOperationsFromSpec
+ * dereferences and converts every operation of the document: made at start, that grew the mock's start
+ * with the contract (2.7 s of CPU at 2,002 operations, a CPU profile, bench/scale.ts). A routed request
+ * needs one operation: it is made once, from a copy of the document holding that operation alone (same
+ * path, so the same id). A request the gateway could not route needs them all (Prism's 404 or 405):
+ * made once, on the first such request. A failed conversion is not kept: the next request tries again.
+ */
+function lazyOperations(document: object) {
+  const spec = document as Spec;
+  if (!Object.values(spec.paths ?? {}).some((item) => METHODS.some((m) => m in (item ?? {}))))
+    throw new Error('No operations found in the spec.');
+  const made = new Map<string, Promise<Operations>>();
+  const once = (key: string, make: () => Promise<Operations>) => {
+    let operations = made.get(key);
+    if (!operations) {
+      operations = make();
+      made.set(key, operations);
+      operations.catch(() => made.delete(key));
+    }
+    return operations;
+  };
+  return {
+    all: () => once('', () => getHttpOperationsFromSpec(document)),
+    alone: (key: string) => once(key, () => getHttpOperationsFromSpec(documentWithOnly(spec, key))),
+  };
+}
+
+/** A copy of the document whose paths hold only `METHOD /path` (its path item's other keys kept). */
+function documentWithOnly(spec: Spec, key: string): object {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space).toLowerCase();
+  const path = key.slice(space + 1);
+  const item = spec.paths?.[path];
+  if (!item || !(method in item)) return structuredClone({ ...spec, paths: {} });
+  const kept = Object.fromEntries(Object.entries(item).filter(([k]) => k === method || !METHODS.includes(k)));
+  // Prism's dereferencing writes into the document it is given: a copy, not the shared components.
+  return structuredClone({ ...spec, paths: { [path]: kept } });
 }
 
 type OutputValidation = PrismHttpComponents['validateOutput'];

@@ -1,0 +1,21 @@
+// Small helpers the scale benchmark's parts share.
+export const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** One figure of ours beside the bare tool's doing the same work, measured in the same run. */
+export type Row = { what: string; ours: number; bare: number; unit: 'ms' | 'KiB' | 'ms/req' };
+
+/** Runs the tasks round-robin `rounds` times (a busy machine slows them alike); each one's median in ms. */
+export async function alternate(rounds: number, tasks: (() => Promise<unknown>)[]): Promise<number[]> {
+  const samples = tasks.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++) {
+    // Every other round in reverse order, so neither side always follows the other.
+    const order = i % 2 ? [...tasks.keys()].reverse() : [...tasks.keys()];
+    for (const t of order) {
+      const started = performance.now();
+      await tasks[t]?.();
+      samples[t]?.push(performance.now() - started);
+    }
+  }
+  return samples.map(median);
+}
