@@ -129,11 +129,15 @@ function journalLeaks(mock: Mock, tally: Tally): void {
     tally.failures.push(`the journal keeps ${leaked.length} of the personal data and secrets sent`);
 }
 
-/** Heap in use (after a collection when Node runs with --expose-gc) and RSS, in MiB. */
-function memory(): { heap: number; rss: number } {
+/**
+ * Heap in use (after a collection when Node runs with --expose-gc), memory outside the heap that JavaScript
+ * holds (Buffers, ArrayBuffers), and RSS, in MiB: what the process keeps, apart from what the allocator does.
+ */
+function memory(): { heap: number; external: number; rss: number } {
   (globalThis as { gc?: () => void }).gc?.();
-  const { heapUsed, rss } = process.memoryUsage();
-  return { heap: Math.round(heapUsed / 2 ** 20), rss: Math.round(rss / 2 ** 20) };
+  const { heapUsed, external, rss } = process.memoryUsage();
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return { heap: mib(heapUsed), external: mib(external), rss: mib(rss) };
 }
 
 type Memory = { start: ReturnType<typeof memory>; end: ReturnType<typeof memory> };
@@ -178,7 +182,7 @@ function report(tally: Tally, seconds: number, still: number, used: Memory) {
   for (const line of [...tally.failures, ...tally.faults].slice(0, 10)) console.log(`  ${line}`);
   console.log(`afterwards: a good request → ${still}; the journal read back, holding none of the data sent`);
   console.log(
-    `memory (mock and fuzzer in one process): heap ${used.start.heap} → ${used.end.heap} MiB, RSS ${used.start.rss} → ${used.end.rss} MiB`,
+    `memory (mock and fuzzer in one process): heap ${used.start.heap} → ${used.end.heap} MiB, external ${used.start.external} → ${used.end.external} MiB, RSS ${used.start.rss} → ${used.end.rss} MiB`,
   );
 }
 
