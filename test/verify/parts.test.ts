@@ -192,6 +192,15 @@ describe('command line', () => {
   });
 });
 
+describe('tools/verify', () => {
+  test('uses the package through its public entry, not its sources', () => {
+    const cli = readFileSync(join(import.meta.dirname, '../../tools/verify/cli.ts'), 'utf8');
+    const imports = [...cli.matchAll(/from '([^']+)'/g)].map((m) => m[1] ?? '');
+    expect(imports).toContain('@banking-api/verify');
+    expect(imports.filter((target) => target.includes('packages/'))).toEqual([]);
+  });
+});
+
 describe('requests', () => {
   test('an idempotency identifier is fresh on every request; other parameters keep their example', () => {
     const idempotent = model.operations.filter((op) => op.idempotency);

@@ -2,7 +2,7 @@
 // command, with `--spec FILE` read by the repository's contract loader (model/), which is not shipped.
 import '../../scripts/env.ts';
 import path from 'node:path';
-import { verifyCommand } from '../../packages/verify/src/command.ts';
+import { verifyCommand } from '@banking-api/verify';
 
 /** Loaded only for --spec: the loader pulls in Redocly, which a plain run does not need. */
 const loadSpec = async (file: string) => {
