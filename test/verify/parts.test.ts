@@ -1,7 +1,8 @@
 // The verifier's parts that need no server: generated invalid bodies and requests (the conformance
 // engine's, as verify uses them), curl reproductions, the production guard and the command line.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invalidBodies, type Probe, requestFor } from '@banking-api/conformance';
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
@@ -181,11 +182,48 @@ describe('command line', () => {
     });
   });
 
+  test('reads each token from a file (--token-file and the others), never both forms of one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verify-tokens-'));
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text, { mode: 0o600 });
+      return join(dir, name);
+    };
+    try {
+      const argv = [
+        ...base.slice(0, -2),
+        ...['--token-file', file('full', 'full.token\n')],
+        ...['--unscoped-token-file', file('unscoped', 'unscoped.token')],
+        ...['--expired-token-file', file('expired', '  expired.token\n')],
+        ...['--other-env-token-file', file('other', 'other.token')],
+        ...['--parity-target', 'https://m:2', '--parity-cert', 'c', '--parity-key', 'k'],
+        ...['--parity-token-file', file('parity', 'parity.token')],
+      ];
+      expect(parseOptions(argv)).toMatchObject({
+        token: 'full.token',
+        unscopedToken: 'unscoped.token',
+        expiredToken: 'expired.token',
+        otherEnvToken: 'other.token',
+        parity: { token: 'parity.token' },
+      });
+      expect(() => parseOptions([...base, '--token-file', file('again', 't')])).toThrow(
+        'Give --token or --token-file, not both.',
+      );
+      expect(() => parseOptions([...base.slice(0, -2), '--token-file', file('empty', '\n')])).toThrow(
+        'is empty',
+      );
+      expect(() => parseOptions([...base.slice(0, -2), '--token-file', join(dir, 'none')])).toThrow(
+        UsageError,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test.each([
     [['--target', 'http://h:1', ...base.slice(2)], 'not https'],
     [[...base, '--seed', 'x'], '--seed must be an integer'],
     [[...base, '--bogus'], 'bogus'],
-    [base.slice(0, -2), '--token is required'],
+    [base.slice(0, -2), '--token (or --token-file) is required'],
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(UsageError);
     expect(() => parseOptions(argv)).toThrow(message);
@@ -242,6 +280,9 @@ describe('the reusable workflow (.github/workflows/verify.yml)', () => {
     const flags = [...argLines.join('\n').matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]);
     expect(flags).toContain('--fixtures');
     expect(flags).toContain('--annotations');
+    expect(flags).toContain('--token-file');
+    for (const inline of ['--token', '--unscoped-token', '--expired-token', '--other-env-token'])
+      expect(flags, 'tokens go in files, not on the command line').not.toContain(inline);
     for (const flag of new Set(flags)) expect(usage, flag).toContain(flag);
   });
 

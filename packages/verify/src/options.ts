@@ -1,6 +1,7 @@
 // The command line of `npm run verify`, checked into options; every mistake is a UsageError that says
 // what to fix (exit 2).
 import { parseArgs } from 'node:util';
+import { tokenArgs, tokenOf } from './token-options.js';
 
 export const usage = `Usage: banking-api-verify --target https://host:port --ca ca.pem --cert client.pem \\
     --key client-key.pem --token TOKEN [options]        (npx @banking-api/verify …, npm run verify -- … here)
@@ -11,6 +12,9 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
   --unscoped-token    a valid token without scopes: turns on the scope checks (403)
   --expired-token     an expired token of the environment: turns on the expired-token check (401)
   --other-env-token   a valid token of another environment: turns on the cross-environment check
+  --token-file FILE   each token option has a -file form (--unscoped-token-file, --expired-token-file,
+                      --other-env-token-file, --parity-token-file) reading the token from FILE: a token on
+                      the command line shows in the process list and shell history (keep that for local use)
   --fixtures FILE     identifiers and setup requests for a server with state (JSON, see the guide)
   --include LIST      only these operations (operationId or "METHOD /path") and checks (id), comma-separated
   --exclude LIST      leave out these operations and checks
@@ -72,10 +76,7 @@ const spec = {
   ca: { type: 'string' },
   cert: { type: 'string' },
   key: { type: 'string' },
-  token: { type: 'string' },
-  'unscoped-token': { type: 'string' },
-  'expired-token': { type: 'string' },
-  'other-env-token': { type: 'string' },
+  ...tokenArgs,
   fixtures: { type: 'string' },
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
@@ -84,7 +85,6 @@ const spec = {
   'parity-ca': { type: 'string' },
   'parity-cert': { type: 'string' },
   'parity-key': { type: 'string' },
-  'parity-token': { type: 'string' },
   junit: { type: 'string' },
   report: { type: 'string' },
   annotations: { type: 'boolean', default: false },
@@ -99,8 +99,11 @@ export function parseOptions(argv: readonly string[]): CliOptions {
   const { values } = parseArgsOrUsage(argv);
   if (values.help) return { help: true } as CliOptions;
   const required = (name: 'target' | 'ca' | 'cert' | 'key' | 'token') => {
-    const value = values[name];
-    if (!value) throw new UsageError(`--${name} is required.`, { showUsage: true });
+    const value = name === 'token' ? tokenOf(values, 'token') : values[name];
+    if (!value) {
+      const also = name === 'token' ? ' (or --token-file)' : '';
+      throw new UsageError(`--${name}${also} is required.`, { showUsage: true });
+    }
     return value;
   };
   return {
@@ -109,9 +112,9 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     cert: required('cert'),
     key: required('key'),
     token: required('token'),
-    unscopedToken: values['unscoped-token'],
-    expiredToken: values['expired-token'],
-    otherEnvToken: values['other-env-token'],
+    unscopedToken: tokenOf(values, 'unscoped-token'),
+    expiredToken: tokenOf(values, 'expired-token'),
+    otherEnvToken: tokenOf(values, 'other-env-token'),
     fixtures: values.fixtures,
     include: list(values.include),
     exclude: list(values.exclude),
@@ -183,7 +186,7 @@ function parityOf(values: Readonly<Record<string, unknown>>): Pick<CliOptions, '
       ca,
       cert: need('parity-cert'),
       key: need('parity-key'),
-      token: need('parity-token'),
+      token: tokenOf(values, 'parity-token') ?? need('parity-token'),
     },
   };
 }
