@@ -92,6 +92,24 @@ describe('curl reproduction', () => {
     expect(curl).toContain("'https://sandbox.example:8443/hb/x?a=1'");
   });
 
+  test('redacts personal data in the URL, the header values and the body; the rest stays as sent', () => {
+    const personal = ['123.456.789-09', '12345678909', 'ana@example.com', '+55 11 98765-4321'];
+    const curl = curlCommand(
+      {
+        method: 'POST',
+        path: `/hb/pix/keys/12345678909?email=ana%40example.com`,
+        headers: { 'x-account-id': '123.456.789-09', 'x-contact': '+55 11 98765-4321', 'x-plain': 'kept-1' },
+        credential: 'token',
+        body: { contentType: 'application/json', text: '{"email":"ana@example.com","amount":"10.00"}' },
+      },
+      options,
+    );
+    for (const data of [...personal, 'ana%40example.com']) expect(curl).not.toContain(data);
+    expect(curl).toContain('[redacted]');
+    expect(curl).toContain("-H 'x-plain: kept-1'");
+    expect(curl).toContain('"amount":"10.00"');
+  });
+
   test('leaves the client certificate and the token out when the probe did', () => {
     const curl = curlCommand(
       { method: 'GET', path: '/a', headers: {}, credential: 'none', withoutClientCertificate: true },

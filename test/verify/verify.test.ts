@@ -12,7 +12,7 @@ import {
   responseFor,
   successResponses,
 } from '@banking-api/contract';
-import { type Report, verifyCommand } from '@banking-api/verify';
+import { githubAnnotations, junitReport, type Report, verifyCommand } from '@banking-api/verify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../model/load.ts';
@@ -289,6 +289,34 @@ describe('identifiers a server never issued', () => {
         check: 'example-accepted',
         failed: false,
       });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('personal data in what verify sends', () => {
+  test('a CPF in a fixture identifier reaches neither the JSON report, the JUnit XML nor the annotations', async () => {
+    const op = ops.find((o) => o.operationId === 'cancelAutomaticPixAuthorization') as Operation;
+    const cpf = '123.456.789-09';
+    const failsAll = {
+      response(answer: Exchange, o: Operation | undefined) {
+        if (o === op) answer.status = 500;
+      },
+    };
+    const broken = await startBrokenServer(mock.mock, model, failsAll);
+    try {
+      const file = join(dir, 'personal-fixtures.json');
+      await writeFile(file, JSON.stringify({ operations: { [op.operationId]: { authorizationId: cpf } } }));
+      const only = ['--include', `${op.operationId},example-accepted`, '--max-examples', '0'];
+      const { report } = await verify(broken.url, ...only, '--fixtures', file);
+      expect(report.failures.length).toBeGreaterThan(0);
+      expect(report.failures[0]?.request.path).toContain('[redacted]');
+      const outputs = [JSON.stringify(report), junitReport(report), githubAnnotations(report, () => 'error')];
+      for (const text of outputs) {
+        expect(text).not.toContain(cpf);
+        expect(text).not.toContain(encodeURIComponent(cpf));
+      }
     } finally {
       await broken.close();
     }

@@ -1,6 +1,9 @@
 // A curl command that sends the same request as a probe: certificate flags included, the token elided
-// as $TOKEN (or $UNSCOPED_TOKEN) so the command can be pasted into a ticket.
+// as $TOKEN (or $UNSCOPED_TOKEN) so the command can be pasted into a ticket. Personal data in the URL, the
+// header values and the body is redacted (the contract's shared redaction): a report must not carry it. What
+// had none stays as sent, so the command still runs.
 import { forgedTokenShell } from '@banking-api/conformance';
+import { defaultRedactor, redact, redactHeaderValues } from '@banking-api/contract';
 import type { Credential, Probe, VerifyOptions } from './types.js';
 
 const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
@@ -26,18 +29,18 @@ function tokenShell(credential: Exclude<Credential, 'none'>): string {
 }
 
 export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' | 'files'>): string {
-  const url = `${options.target.replace(/\/+$/, '')}${probe.path}`;
+  const url = `${options.target.replace(/\/+$/, '')}${redact(probe.path)}`;
   const parts = ['curl', '-sS', '-i', '-X', probe.method, '--cacert', shellQuote(options.files.ca)];
   if (probe.foreignClientCertificate) parts.push('--cert "$FOREIGN_CERT" --key "$FOREIGN_KEY"');
   else if (!probe.withoutClientCertificate)
     parts.push('--cert', shellQuote(options.files.cert), '--key', shellQuote(options.files.key));
   if (probe.credential !== 'none')
     parts.push('-H', `"Authorization: Bearer ${tokenShell(probe.credential)}"`);
-  for (const [name, value] of Object.entries(probe.headers))
+  for (const [name, value] of Object.entries(redactHeaderValues(probe.headers, defaultRedactor())))
     parts.push('-H', shellQuote(`${name}: ${value}`));
   if (probe.body) {
     parts.push('-H', shellQuote(`content-type: ${probe.body.contentType}`));
-    parts.push('--data-binary', shellQuote(probe.body.text));
+    parts.push('--data-binary', shellQuote(redact(probe.body.text)));
   }
   parts.push(shellQuote(url));
   return parts.join(' ');

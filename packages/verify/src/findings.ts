@@ -21,10 +21,13 @@ export interface Collected extends Findings {
 const keyOf = (operation: Operation | string) => (typeof operation === 'string' ? operation : operation.key);
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'];
 
+/** Redacted first, then cut: a cut made first could halve a CPF and leave its digits unrecognised. */
+const clip = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 const actualOf = (answer: Answer): Actual => ({
   status: answer.status,
   mediaType: answer.mediaType,
-  body: redact(answer.text.length > 2000 ? `${answer.text.slice(0, 2000)}…` : answer.text),
+  body: clip(redact(answer.text)),
 });
 
 export function collectFindings(
@@ -60,7 +63,7 @@ export function collectFindings(
         expected,
         got: redact(got),
         ...(answer && { actual: actualOf(answer) }),
-        request: { method: probe.method, path: probe.path },
+        request: { method: probe.method, path: redact(probe.path) },
         ...(requestId && { requestId }),
         curl: curlCommand(probe, options),
         occurrences: 1,
