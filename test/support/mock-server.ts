@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContractModel } from '@banking-api/contract';
 import {
+  type DevPki,
   type Environment,
   ensureDevPki,
   type Mock,
@@ -59,6 +60,11 @@ async function sharedTestPki(): Promise<string> {
   return once(join(await runDir(), 'pki'), async (draft) => {
     await ensureDevPki(draft);
   });
+}
+
+/** The run's shared dev PKI (server and client certificates, CAs, token key), for a test's own TLS server. */
+export async function testPki(): Promise<DevPki> {
+  return ensureDevPki(await sharedTestPki());
 }
 
 export interface TestMock {

@@ -18,6 +18,17 @@ export interface ClientOptions {
   readonly tokens: Tokens;
   /** Per request: connect, headers and body each. */
   readonly timeoutMs?: number;
+  /** Per request, all of it: a server that keeps streaming is cut off here (default three timeouts). */
+  readonly deadlineMs?: number;
+  /** The most of an answer's body read (default 1 MiB): a larger answer fails the request. */
+  readonly maxAnswerBytes?: number;
+}
+
+/** How much of an answer is read, and for how long at most. */
+interface Bounds {
+  readonly timeout: number;
+  readonly deadline: number;
+  readonly maxBytes: number;
 }
 
 /** The tokens of a run: the full one, and those the negative checks need when the caller has them. */
@@ -36,6 +47,11 @@ export interface Client {
 /** A client of `options.target`; close it when done. */
 export function createClient(options: ClientOptions): Client {
   const timeout = options.timeoutMs ?? 10_000;
+  const bounds: Bounds = {
+    timeout,
+    deadline: options.deadlineMs ?? 3 * timeout,
+    maxBytes: options.maxAnswerBytes ?? 2 ** 20,
+  };
   const { ca, cert, key } = options.tls;
   const withCert = new Agent({ connect: { ca, cert, key, timeout }, connections: 8 });
   // A second agent with no client certificate, for the check that the server refuses such a connection.
@@ -54,10 +70,13 @@ export function createClient(options: ClientOptions): Client {
   const agentFor = (probe: Probe) =>
     probe.withoutClientCertificate ? withoutCert : probe.foreignClientCertificate ? foreignAgent() : withCert;
   const send: Send = (probe) =>
-    exchange(agentFor(probe), `${base}${probe.path}`, probe, {
-      timeout,
-      authorization: bearer(probe.credential, options.tokens),
-    });
+    exchange(
+      agentFor(probe),
+      `${base}${probe.path}`,
+      probe,
+      bounds,
+      bearer(probe.credential, options.tokens),
+    );
   const close = async () => {
     await Promise.all([withCert.close(), withoutCert.close(), foreign?.close()]);
   };
@@ -90,7 +109,8 @@ async function exchange(
   dispatcher: Dispatcher,
   url: string,
   probe: Probe,
-  { timeout, authorization }: { timeout: number; authorization: string | undefined },
+  { timeout, deadline, maxBytes }: Bounds,
+  authorization: string | undefined,
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...probe.headers };
   if (authorization) headers.authorization = authorization;
@@ -103,12 +123,28 @@ async function exchange(
       body: probe.body?.text,
       headersTimeout: timeout,
       bodyTimeout: timeout,
+      signal: AbortSignal.timeout(deadline),
     });
-    const text = await res.body.text();
+    const text = await bodyText(res.body, maxBytes);
     return { status: res.statusCode, mediaType: mediaTypeOf(res.headers), headers: flat(res.headers), text };
   } catch (error) {
     throw new ConnectionError(`${probe.method} ${url}: ${describeError(error)}`);
   }
+}
+
+/** The body as text, refused past `maxBytes` (the stream is destroyed, so the connection is let go). */
+async function bodyText(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new Error(`the answer is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -1,0 +1,70 @@
+// The client of a server under test is bounded: an answer larger than its byte limit, or a request that
+// takes longer than its deadline (a body trickling within each chunk's timeout), fails with a connection
+// error instead of holding verify's memory or time. Over real mTLS with the test kit's dev PKI.
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { ConnectionError, createClient } from '@banking-api/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPki } from '../../../test/support/mock-server.ts';
+
+let server: Server;
+let target: string;
+let tls: { ca: string; cert: string; key: string };
+
+beforeAll(async () => {
+  const pki = await testPki();
+  tls = { ca: pki.serverCa, ...pki.clients.sandbox };
+  server = createServer({ ...pki.server, ca: pki.cas.sandbox, requestCert: true }, (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url === '/endless') {
+      const more = () => res.write('x'.repeat(16_384), () => setImmediate(more)); // until the client stops
+      return more();
+    }
+    if (req.url === '/trickle') {
+      const timer = setInterval(() => res.write(' '), 100); // each chunk well within the body timeout
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    res.end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  target = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const probe = (path: string) => ({ method: 'GET', path, headers: {}, credential: 'none' as const });
+
+describe('the client of a server under test', () => {
+  it('reads an ordinary answer', async () => {
+    const client = createClient({ target, tls, tokens: { token: 't' } });
+    try {
+      expect((await client.send(probe('/ok'))).text).toBe('{"ok":true}');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses an answer larger than its limit, and lets the connection go', async () => {
+    const client = createClient({ target, tls, tokens: { token: 't' }, maxAnswerBytes: 64 * 1024 });
+    try {
+      const failure = await client.send(probe('/endless')).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ConnectionError);
+      expect(String(failure)).toMatch(/larger than 65536 bytes/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('ends a request that outlasts its deadline though every chunk came in time', async () => {
+    const client = createClient({ target, tls, tokens: { token: 't' }, timeoutMs: 2000, deadlineMs: 600 });
+    try {
+      const started = performance.now();
+      const failure = await client.send(probe('/trickle')).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ConnectionError);
+      expect(performance.now() - started).toBeLessThan(5000); // the deadline, not the 2 s chunk timeout, ended it
+    } finally {
+      await client.close();
+    }
+  });
+});
