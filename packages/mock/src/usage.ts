@@ -72,7 +72,7 @@ const count = (into: Record<string, number>, names: Iterable<string>) => {
 function presentParameters(ctx: RequestContext): string[] {
   const op = ctx.match?.operation;
   if (!op) return [];
-  const query = new URL(ctx.req.url ?? '/', 'http://mock.invalid').searchParams;
+  const query = new URLSearchParams(ctx.target.query);
   return op.parameters
     .filter((p) =>
       p.in === 'path'

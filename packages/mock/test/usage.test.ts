@@ -4,6 +4,7 @@ import type { Operation } from '@banking-api/contract';
 import { contractModel } from '@banking-api/contract';
 import { expect, test } from 'vitest';
 import type { RequestContext } from '../src/hooks.ts';
+import type { ResourceTarget } from '../src/target.ts';
 import { fieldPaths, UsageRecorder } from '../src/usage.ts';
 
 const model = contractModel();
@@ -13,6 +14,12 @@ const op = model.operations.find((o) => o.requestBody && o.accountHeader) as Ope
 const ctx = (body: unknown, answer: unknown, url = op.path): RequestContext =>
   ({
     req: { url, headers: { 'x-account-id': 'acc-1' } } as unknown as IncomingMessage,
+    target: {
+      kind: 'resource',
+      path: url,
+      query: url.split('?')[1] ?? '',
+      sent: url,
+    } satisfies ResourceTarget,
     match: { operation: op, params: {} },
     body: Buffer.from(JSON.stringify(body)),
     answer: { status: 200, headers: {}, body: JSON.stringify(answer) },
