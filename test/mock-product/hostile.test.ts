@@ -182,6 +182,27 @@ describe('stateful stores are bounded; what was accepted can be read back', () =
     expect(again.headers[replayHeader]).toBe('true');
   });
 
+  test('absolute-form targets with authorities no URL parser takes get an answer; the mock serves on', async () => {
+    const key = operation(m.mock, 'listWebhookLogs').key;
+    const used = () => m.mock.usage().operations[key]?.parameters.webhookId ?? 0;
+    const before = used();
+    const headers = validCall(operation(m.mock, 'listWebhookLogs')).headers;
+    const lines = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    for (const target of [
+      'http://a:99999/hb/webhook/logs?webhookId=x',
+      'http://[/hb/webhook/logs?webhookId=x',
+      'http://u@/hb/webhook/logs?webhookId=x',
+    ]) {
+      const head = `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n${lines}\r\n`;
+      expect(await rawTls(m, head, 800), target).toMatch(/^HTTP\/1\.1 [2-4]\d\d /);
+    }
+    const read = await client.call('GET', '/hb/webhook/logs?webhookId=x', { token });
+    expect(read.status).toBe(200);
+    await expect.poll(used).toBe(before + 4);
+  });
+
   test('bodies are compared exactly; JSON that is not UTF-8 is a 400', async () => {
     const call = idempotentCall(m, 'idem-bytes-1');
     const first = await client.call(call.method, call.url, { token, body: call.body, headers: call.headers });

@@ -34,7 +34,7 @@ import type { GatewayHooks, HookAnswer, RequestContext } from './hooks.ts';
 import { applyServerLimits, type Limits, limitsWith, serverLimitOptions } from './limits.ts';
 import { plainHttpFront } from './plain-http.ts';
 import type { PrismEngine, PrismOutcome } from './prism-engine.ts';
-import { readTarget, sentPath, type Target } from './target.ts';
+import { type ResourceTarget, readTarget, sentPath, type Target } from './target.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export type { Answer, Violation } from './forward.ts';
@@ -132,7 +132,7 @@ async function serve(
   const target = readTarget(req.url ?? '/');
   if (target.kind !== 'resource') return refuse(req, res, targetRefusal(target));
   const routed = steps.route(req.method ?? 'GET', target.path);
-  const ctx = contextOf(steps, req, res, requestId, target.path, routed);
+  const ctx = contextOf(steps, req, res, requestId, target, routed);
   const { hooks } = steps.options;
   // Status 0: the answer was never sent whole (dropped, or the client went away first).
   const finalStatus = () => (ctx.dropped || !res.writableFinished ? 0 : res.statusCode);
@@ -150,7 +150,7 @@ function contextOf(
   req: IncomingMessage,
   res: ServerResponse,
   requestId: string,
-  path: string,
+  target: ResourceTarget,
   routed: RouteResult,
 ): RequestContext {
   const read = bodyReader(req, steps.limits);
@@ -158,7 +158,8 @@ function contextOf(
     req,
     res,
     requestId,
-    path,
+    path: target.path,
+    target,
     operation: operationOf(routed),
     match: routed.kind === 'match' ? routed.match : undefined,
     env: steps.environment(req),
@@ -184,11 +185,7 @@ function sendHookAnswer(ctx: RequestContext, answer: HookAnswer): void {
 }
 
 /** Reads and checks the body, lets Prism answer, reports violations. */
-async function prismAnswer(
-  steps: Steps,
-  ctx: RequestContext,
-  target: Extract<Target, { kind: 'resource' }>,
-): Promise<Answer> {
+async function prismAnswer(steps: Steps, ctx: RequestContext, target: ResourceTarget): Promise<Answer> {
   const { req } = ctx;
   const mock = steps.options.mode === 'mock';
   const checked = await prismBody(

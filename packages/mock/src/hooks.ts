@@ -7,6 +7,7 @@ import type { Operation, RouteMatch } from '@banking-api/contract';
 import type { Environment } from './dev-pki.ts';
 import type { Answer } from './forward.ts';
 import type { BodyRead } from './limits.ts';
+import type { ResourceTarget } from './target.ts';
 
 /** What a hook knows of a request. */
 export interface RequestContext {
@@ -16,6 +17,8 @@ export interface RequestContext {
   requestId: string;
   /** The normalized path every step checked (no query). */
   path: string;
+  /** The gateway's one reading of the request target: hooks take the query from it, never from `req.url`. */
+  target: ResourceTarget;
   /** The operation the request names, if any. */
   operation: Operation | undefined;
   /** The operation with its path parameters, if any. */
@@ -61,9 +64,14 @@ export function emptyAnswer(status: number): Answer {
 }
 
 /**
- * Several hooks as one: `onRequest` asks each in turn until one answers; `onResponse` tells all.
+ * Several hooks as one: `onRequest` asks each in turn until one answers; `onResponse` tells all. A fault
+ * in one `onResponse` is logged and the next hook still runs: it runs on a socket's `close` event, where a
+ * throw would be uncaught and end the process.
  */
-export function chainHooks(list: GatewayHooks[]): GatewayHooks {
+export function chainHooks(
+  list: GatewayHooks[],
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): GatewayHooks {
   return {
     async onRequest(ctx) {
       for (const hooks of list) {
@@ -73,7 +81,15 @@ export function chainHooks(list: GatewayHooks[]): GatewayHooks {
       return undefined;
     },
     onResponse(ctx, status) {
-      for (const hooks of list) hooks.onResponse?.(ctx, status);
+      for (const hooks of list) {
+        try {
+          hooks.onResponse?.(ctx, status);
+        } catch (error) {
+          log(
+            `mock: request ${ctx.requestId} after-answer hook failed: ${(error as Error)?.stack ?? String(error)}`,
+          );
+        }
+      }
     },
   };
 }

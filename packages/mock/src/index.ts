@@ -164,13 +164,16 @@ function definedOnly<T extends object>(options: T): Partial<T> {
 function hooksOf(features: Features, pki: DevPki, options: MockOptions): GatewayHooks {
   const { faults, journal, sandbox, usage } = features;
   const verifier = new TokenVerifier(pki.jwt.publicKey);
-  return chainHooks([
-    usageHooks(usage),
-    ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
-    adminHooks({ verifier, journal, faults, sandbox, usage: () => usage.document() }),
-    faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
-    ...(sandbox ? [sandboxHooks(sandbox)] : []),
-  ]);
+  return chainHooks(
+    [
+      usageHooks(usage),
+      ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
+      adminHooks({ verifier, journal, faults, sandbox, usage: () => usage.document() }),
+      faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
+      ...(sandbox ? [sandboxHooks(sandbox)] : []),
+    ],
+    options.log,
+  );
 }
 
 export async function startMock(options: MockOptions = {}): Promise<Mock> {

@@ -291,7 +291,7 @@ function hasAccountHeader(ctx: RequestContext): boolean {
 }
 
 function queryParam(ctx: RequestContext, name: string): string | undefined {
-  const value = new URL(ctx.req.url ?? '/', 'https://mock.invalid').searchParams.get(name);
+  const value = new URLSearchParams(ctx.target.query).get(name);
   return value || undefined;
 }
 

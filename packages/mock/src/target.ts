@@ -19,6 +19,9 @@ const percentEscape = /%(?![0-9A-Fa-f]{2})/;
 const controlChars = /[\u0000-\u001f\u007f]/;
 const absoluteForm = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/[^/?#]*/;
 
+/** A target naming a resource: the only kind routed to an operation. */
+export type ResourceTarget = Extract<Target, { kind: 'resource' }>;
+
 /** Reads `url` as the request line gave it. */
 export function readTarget(url: string): Target {
   if (url === '*') return { kind: 'asterisk', sent: url };

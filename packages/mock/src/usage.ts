@@ -1,9 +1,11 @@
 // What a consumer's test run used of the contract, for the spec review (docs/reviewing-spec-changes.md):
 // per operation, how many calls, which parameters were present, which request body fields were sent and
-// which response fields came back. Names and counts only, never a value: no personal data can reach the
-// document. Bounded: field paths stop at a depth and a number per operation, so a hostile body cannot
-// grow it; the set of operations is the contract's.
-import type { ContractModel } from '@banking-api/contract';
+// which response fields came back. Names and counts only, never a value, and only names the contract
+// declares (any other key counts as `*`): no personal data can reach the document, whatever the keys.
+// Bounded: the names are the schemas', field paths stop at a depth and a number per operation, and the
+// set of operations is the contract's.
+import type { ContractModel, Operation } from '@banking-api/contract';
+import { type DeclaredFields, requestFieldsOf, responseFieldsOf } from './declared-fields.ts';
 import type { GatewayHooks, RequestContext } from './hooks.ts';
 
 /** Format version of the usage document. */
@@ -18,7 +20,7 @@ export interface OperationUsage {
   calls: number;
   /** Parameter name → requests it was present in (path, query, header parameters of the contract). */
   parameters: Record<string, number>;
-  /** Request body field path (`payer.name`, `items[].id`) → requests that sent it. */
+  /** Request body field path (`payer.name`, `items[].id`; `payer.*` for keys not declared) → requests that sent it. */
   requestFields: Record<string, number>;
   /** Response body field path → responses (2xx) that returned it. */
   responseFields: Record<string, number>;
@@ -32,47 +34,63 @@ export interface UsageDocument {
   operations: Record<string, OperationUsage>;
 }
 
-/** The field paths of a JSON value (objects' keys, arrays as `[]`), never its values. */
+/** Where a key the schema does not declare is counted: one marker per parent, never the key itself. */
+export const UNDECLARED = '*';
+
+/**
+ * The field paths of a JSON value (objects' keys, arrays as `[]`), never its values. With `declared`, only
+ * the paths the schema declares are kept; any other key counts as `<parent>.*` and is not looked into.
+ */
 export function fieldPaths(
   value: unknown,
+  declared?: DeclaredFields,
   prefix: string = '',
   depth: number = 0,
   out: Set<string> = new Set<string>(),
 ): Set<string> {
   if (depth >= MAX_DEPTH || out.size >= MAX_NAMES || value === null || typeof value !== 'object') return out;
   if (Array.isArray(value)) {
-    for (const item of value.slice(0, 16)) fieldPaths(item, `${prefix}[]`, depth + 1, out);
+    const path = `${prefix}[]`;
+    if (declared && !declared.has(path)) return out;
+    for (const item of value.slice(0, 16)) fieldPaths(item, declared, path, depth + 1, out);
     return out;
   }
-  for (const [key, child] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
     if (out.size >= MAX_NAMES) break;
     const path = prefix ? `${prefix}.${key}` : key;
+    if (declared && !declared.has(path)) {
+      out.add(prefix ? `${prefix}.${UNDECLARED}` : UNDECLARED);
+      continue;
+    }
     out.add(path);
-    fieldPaths(child, path, depth + 1, out);
+    fieldPaths((value as Record<string, unknown>)[key], declared, path, depth + 1, out);
   }
   return out;
 }
 
-/** A JSON body's field paths; none for a body that is not JSON or too large to look at. */
-function bodyFields(body: Buffer | string | undefined): Set<string> {
+/** A JSON body's declared field paths; none for a body that is not JSON or too large to look at. */
+function bodyFields(body: Buffer | string | undefined, declared: DeclaredFields): Set<string> {
   if (body === undefined || body.length === 0 || body.length > MAX_BODY) return new Set();
   try {
-    return fieldPaths(JSON.parse(body.toString()));
+    return fieldPaths(JSON.parse(body.toString()), declared);
   } catch {
     return new Set();
   }
 }
 
-const count = (into: Record<string, number>, names: Iterable<string>) => {
+/** Counts kept in a Map: no key is ever read as an inherited property (`constructor`, `__proto__`). */
+type Counts = Map<string, number>;
+
+const count = (into: Counts, names: Iterable<string>) => {
   for (const name of names)
-    if (name in into || Object.keys(into).length < MAX_NAMES) into[name] = (into[name] ?? 0) + 1;
+    if (into.has(name) || into.size < MAX_NAMES) into.set(name, (into.get(name) ?? 0) + 1);
 };
 
 /** The contract's parameters present in the request: path ones always, query and header ones when sent. */
 function presentParameters(ctx: RequestContext): string[] {
   const op = ctx.match?.operation;
   if (!op) return [];
-  const query = new URL(ctx.req.url ?? '/', 'http://mock.invalid').searchParams;
+  const query = new URLSearchParams(ctx.target.query);
   return op.parameters
     .filter((p) =>
       p.in === 'path'
@@ -84,8 +102,26 @@ function presentParameters(ctx: RequestContext): string[] {
     .map((p) => p.name);
 }
 
+/** One operation's usage as recorded. */
+interface Recorded {
+  calls: number;
+  parameters: Counts;
+  requestFields: Counts;
+  responseFields: Counts;
+}
+
+/** The paths an operation declares, read from its schemas once. */
+interface Declared {
+  request: DeclaredFields;
+  response: DeclaredFields;
+}
+
+const plain = (counts: Counts): Record<string, number> =>
+  Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+
 export class UsageRecorder {
-  readonly #operations = new Map<string, OperationUsage>();
+  readonly #operations = new Map<string, Recorded>();
+  readonly #declared = new WeakMap<Operation, Declared>();
   readonly #contract: UsageDocument['contract'];
 
   constructor(model: ContractModel) {
@@ -94,19 +130,30 @@ export class UsageRecorder {
 
   /** Records one answered request of a known operation. */
   record(ctx: RequestContext, status: number): void {
-    const key = ctx.match?.operation.key;
-    if (!key || ctx.dropped) return;
-    const usage = this.#operations.get(key) ?? {
+    const op = ctx.match?.operation;
+    if (!op || ctx.dropped) return;
+    const usage = this.#operations.get(op.key) ?? {
       calls: 0,
-      parameters: {},
-      requestFields: {},
-      responseFields: {},
+      parameters: new Map(),
+      requestFields: new Map(),
+      responseFields: new Map(),
     };
+    const declared = this.#declaredOf(op);
     usage.calls++;
     count(usage.parameters, presentParameters(ctx));
-    count(usage.requestFields, bodyFields(ctx.body));
-    if (status >= 200 && status < 300) count(usage.responseFields, bodyFields(ctx.answer?.body));
-    this.#operations.set(key, usage);
+    count(usage.requestFields, bodyFields(ctx.body, declared.request));
+    if (status >= 200 && status < 300)
+      count(usage.responseFields, bodyFields(ctx.answer?.body, declared.response));
+    this.#operations.set(op.key, usage);
+  }
+
+  #declaredOf(op: Operation): Declared {
+    let declared = this.#declared.get(op);
+    if (!declared) {
+      declared = { request: requestFieldsOf(op, MAX_DEPTH), response: responseFieldsOf(op, MAX_DEPTH) };
+      this.#declared.set(op, declared);
+    }
+    return declared;
   }
 
   /** The usage document, a copy: sorted operations, ready to write to consumers/<team>.json. */
@@ -114,7 +161,15 @@ export class UsageRecorder {
     const operations = Object.fromEntries(
       [...this.#operations]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, u]) => [key, structuredClone(u)]),
+        .map(([key, u]): [string, OperationUsage] => [
+          key,
+          {
+            calls: u.calls,
+            parameters: plain(u.parameters),
+            requestFields: plain(u.requestFields),
+            responseFields: plain(u.responseFields),
+          },
+        ]),
     );
     return { usageVersion: USAGE_VERSION, contract: { ...this.#contract }, operations };
   }

@@ -4,6 +4,7 @@ import type { Operation } from '@banking-api/contract';
 import { contractModel } from '@banking-api/contract';
 import { expect, test } from 'vitest';
 import type { RequestContext } from '../src/hooks.ts';
+import type { ResourceTarget } from '../src/target.ts';
 import { fieldPaths, UsageRecorder } from '../src/usage.ts';
 
 const model = contractModel();
@@ -13,16 +14,23 @@ const op = model.operations.find((o) => o.requestBody && o.accountHeader) as Ope
 const ctx = (body: unknown, answer: unknown, url = op.path): RequestContext =>
   ({
     req: { url, headers: { 'x-account-id': 'acc-1' } } as unknown as IncomingMessage,
+    target: {
+      kind: 'resource',
+      path: url,
+      query: url.split('?')[1] ?? '',
+      sent: url,
+    } satisfies ResourceTarget,
     match: { operation: op, params: {} },
     body: Buffer.from(JSON.stringify(body)),
     answer: { status: 200, headers: {}, body: JSON.stringify(answer) },
   }) as unknown as RequestContext;
 
-test('records operations, parameters present and field paths, with counts and no value', () => {
+test('records operations, parameters present and declared field paths, with counts and no value', () => {
   const recorder = new UsageRecorder(model);
-  const personal = { name: 'Maria Silva', cpf: '123.456.789-09', email: 'maria@example.com' };
-  recorder.record(ctx({ payer: personal, items: [{ id: 'x-1' }] }, { status: 'OK' }), 200);
-  recorder.record(ctx({ payer: personal }, { status: 'OK' }), 200);
+  const personal = { registerName: 'Maria Silva', email: 'maria@example.com' };
+  const phone = { countryCode: '55', number: '11987654321' };
+  recorder.record(ctx({ ...personal, phone }, { holder: { id: 'h-1' } }), 200);
+  recorder.record(ctx(personal, { holder: { id: 'h-1' } }), 200);
   const usage = recorder.document();
   expect(usage).toMatchObject({ usageVersion: 1, contract: { version: model.version } });
   expect(usage.operations[op.key]).toEqual({
@@ -31,11 +39,49 @@ test('records operations, parameters present and field paths, with counts and no
       'x-account-id': 2,
       ...Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, 2])),
     },
-    requestFields: { payer: 2, 'payer.name': 2, 'payer.cpf': 2, 'payer.email': 2, items: 1, 'items[].id': 1 },
-    responseFields: { status: 2 },
+    requestFields: { registerName: 2, email: 2, phone: 1, 'phone.countryCode': 1, 'phone.number': 1 },
+    responseFields: { holder: 2, 'holder.id': 2 },
   });
   const text = JSON.stringify(usage);
-  for (const value of [...Object.values(personal), 'x-1', 'acc-1', 'OK']) expect(text).not.toContain(value);
+  for (const value of [...Object.values(personal), ...Object.values(phone), 'h-1', 'acc-1']) {
+    expect(text).not.toContain(value);
+  }
+});
+
+test('keys the schema does not declare count as `*`: no prototype key, huge key or personal data', () => {
+  const recorder = new UsageRecorder(model);
+  const huge = 'k'.repeat(100_000);
+  const hostile = JSON.parse(
+    `{"constructor":1,"__proto__":{"x":1},"toString":2,"123.456.789-09":3,"maria@example.com":4,"${huge}":{${Array.from({ length: 255 }, (_, i) => `"c${i}":1`).join(',')}},"phone":{"__proto__":1,"11987654321":2}}`,
+  );
+  for (let i = 0; i < 3; i++) recorder.record(ctx(hostile, { holder: { hasOwnProperty: 1 } }), 200);
+  const usage = recorder.document().operations[op.key];
+  expect(usage?.requestFields).toEqual({ '*': 3, phone: 3, 'phone.*': 3 });
+  expect(usage?.responseFields).toEqual({ holder: 3, 'holder.*': 3 });
+  const text = JSON.stringify(recorder.document());
+  for (const key of [
+    'constructor',
+    '__proto__',
+    'toString',
+    '789-09',
+    'maria@',
+    'kkkk',
+    'hasOwnProperty',
+    'function',
+  ])
+    expect(text).not.toContain(key);
+  expect(text.length).toBeLessThan(2_000);
+});
+
+test('a recorder fed many distinct hostile keys stays small', () => {
+  const recorder = new UsageRecorder(model);
+  for (let i = 0; i < 200; i++) {
+    const body = Object.fromEntries(
+      Array.from({ length: 255 }, (_, j) => [`${'x'.repeat(1000)}${i}-${j}`, 1]),
+    );
+    recorder.record(ctx(body, body), 200);
+  }
+  expect(JSON.stringify(recorder.document()).length).toBeLessThan(2_000);
 });
 
 test('ignores error answers for response fields and unmatched requests altogether', () => {
