@@ -5,7 +5,7 @@
 // never sees `Authorization`. Every callback is waited for only until the deadline; a Response a
 // middleware supplies is read within the deadline and the size limit like any answer.
 import type { Middleware, MiddlewareCallbackParams, ParseAs } from 'openapi-fetch';
-import { type Call, contextOf, target, within } from './call.js';
+import { type Call, contextOf, discard, target, within } from './call.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { Layer, Next } from './pipeline.js';
 import { redact } from './redact.js';
@@ -148,14 +148,36 @@ async function runMiddleware(
   }
   await adopt(call, params.request, original, origin);
   response = await sendOrRecover(call, next, list, params, config);
-  for (let i = list.length - 1; i >= 0; i--) {
-    const onResponse = list[i]?.onResponse;
-    if (!onResponse) continue;
-    const result = await within(call, Promise.resolve(onResponse({ ...params, response })));
-    const replaced = expect<Response>('onResponse', result, Response);
-    if (replaced) response = await bounded(call, replaced, config.maxResponseBytes);
+  return afterResponse(call, list, params, response, config);
+}
+
+/** `onResponse` in reverse order; an answer replaced (or left behind by a failure) frees its connection. */
+async function afterResponse(
+  call: Call,
+  list: readonly Middleware[],
+  params: Params,
+  answer: Response,
+  config: MiddlewareConfig,
+): Promise<Response> {
+  let response = answer;
+  try {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const onResponse = list[i]?.onResponse;
+      if (!onResponse) continue;
+      const result = await within(call, Promise.resolve(onResponse({ ...params, response })));
+      const replaced = expect<Response>('onResponse', result, Response);
+      if (!replaced || replaced === response) continue;
+      const previous = response;
+      // Read first: the replacement may be built on the previous body; then the previous one goes.
+      response = await bounded(call, replaced, config.maxResponseBytes).finally(() =>
+        discard(call, previous),
+      );
+    }
+    return response;
+  } catch (error) {
+    discard(call, response);
+    throw error;
   }
-  return response;
 }
 
 /** Sends through the inner layers; a failure goes through `onError` (reverse order), which may answer. */

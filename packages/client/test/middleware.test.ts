@@ -154,6 +154,43 @@ describe('client.use', () => {
     await client.close();
   });
 
+  it('an answer onResponse replaces frees its connection: the next call on one connection goes at once', async () => {
+    server.handle((req, res) => {
+      if (!req.url.includes('wh-next')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('['); // a streamed body that never ends
+        return;
+      }
+      json(res, 200, { data: [] });
+    });
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: tls(),
+      token: 't',
+      connections: 1,
+      timeoutMs: 3000,
+    });
+    for (const onResponse of [
+      () => Response.json({ data: ['replaced'] }),
+      () => {
+        throw new Error('onResponse failed');
+      },
+    ]) {
+      const first = await client
+        .GET('/hb/webhook/logs', { ...query, parseAs: 'stream', middleware: [{ onResponse }] })
+        .then(
+          ({ data }) => new Response(data as ReadableStream).json(),
+          (error: Error) => error.message,
+        );
+      expect(first).toEqual(typeof first === 'string' ? 'onResponse failed' : { data: ['replaced'] });
+      const started = performance.now();
+      const { data } = await client.GET('/hb/webhook/logs', { params: { query: { webhookId: 'wh-next' } } });
+      expect(data).toEqual({ data: [] });
+      expect(performance.now() - started, String(first)).toBeLessThan(1500); // not held until the first call’s deadline
+    }
+    await client.close();
+  });
+
   it('a middleware that returns something else is a TypeError; a non-middleware is refused by use()', async () => {
     const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't' });
     expect(() => client.use({} as Middleware)).toThrow(TypeError);
