@@ -88,8 +88,9 @@ function exchange(config: AttemptConfig, call: Call, body: Body | null): Promise
       maxBytes: maxResponseBytes,
       stream: req.stream,
       oversize: (status) => new ResponseTooLargeError(maxResponseBytes, contextOf(call, status)),
+      // Only the body handed to the caller ends the call; a discarded attempt's body does not.
       onEnd: () => {
-        if (call.streaming) disarmCall(call);
+        if (call.streaming && call.exchange === current) disarmCall(call);
       },
     },
   );

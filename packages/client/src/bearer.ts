@@ -31,7 +31,7 @@ export function bearer(tokens: TokenCache): Layer {
     if (!refreshes(call, response.status)) return response;
     call.refreshed = true;
     settleAttempt(call, true);
-    discard(response);
+    discard(call, response);
     tokens.invalidate(token);
     call.req.headers.authorization = `Bearer ${await fetchToken(call)}`;
     return next(call);

@@ -149,8 +149,12 @@ export function settleAttempt(call: Call, willRetry: boolean): void {
   settle?.(willRetry);
 }
 
-/** A response that will not be delivered: a streamed body is cancelled so its connection is freed. */
-export function discard(response: Response): void {
+/**
+ * A response that will not be delivered: a streamed body is cancelled so its connection is freed. The call
+ * is no longer streaming: the end of that body must not disarm the deadline the next attempt runs under.
+ */
+export function discard(call: Call, response: Response): void {
+  call.streaming = false;
   if (response instanceof BufferedResponse || response.bodyUsed) return; // in memory: nothing to free
   const { body } = response;
   if (body && !body.locked) body.cancel().catch(() => undefined);

@@ -5,9 +5,10 @@
 // never sees `Authorization`. Every callback is waited for only until the deadline; a Response a
 // middleware supplies is read within the deadline and the size limit like any answer.
 import type { Middleware, MiddlewareCallbackParams, ParseAs } from 'openapi-fetch';
-import { type Call, contextOf, target, within } from './call.js';
+import { type Call, contextOf, discard, target, within } from './call.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { Layer, Next } from './pipeline.js';
+import { redact } from './redact.js';
 import { BufferedResponse } from './response.js';
 
 type Params = MiddlewareCallbackParams;
@@ -28,12 +29,24 @@ function requestOf(call: Call): Request {
   return new Request(req.url, { method: req.method, headers: req.headers, body });
 }
 
+/**
+ * A URL a middleware set must stay on baseUrl's origin: the token, the client certificate and the proxy
+ * decision are for that origin alone (the dispatcher would reach any other host). The URL is redacted.
+ */
+function checkOrigin(url: string, origin: string): void {
+  if (!url.startsWith('https://'))
+    throw new TypeError(`onRequest: the request must stay on https (mutual TLS), got ${redact(url)}`);
+  if (new URL(url).origin !== origin)
+    throw new TypeError(
+      `onRequest: the request must stay on ${origin} (baseUrl's origin), got ${redact(url)}`,
+    );
+}
+
 /** Takes URL, method, headers (and a JSON body) of the request the middleware left. */
-async function adopt(call: Call, request: Request, original: Request): Promise<void> {
+async function adopt(call: Call, request: Request, original: Request, origin: string): Promise<void> {
   const { req } = call;
   if (request.url !== req.url) {
-    if (!request.url.startsWith('https://'))
-      throw new TypeError(`onRequest: the request must stay on https (mutual TLS), got ${request.url}`);
+    checkOrigin(request.url, origin);
     req.url = request.url;
     target(call);
   }
@@ -98,14 +111,21 @@ export interface MiddlewareConfig {
 }
 
 export function userMiddleware(config: MiddlewareConfig): Layer {
+  const origin = new URL(config.options('json').baseUrl).origin;
   return (call, next) => {
     const own = call.req.middleware;
     if (config.registered.length === 0 && !own?.length) return next(call); // the common case: nothing to copy
-    return runMiddleware(call, next, middlewareOf(config.registered, own), config);
+    return runMiddleware(call, next, middlewareOf(config.registered, own), config, origin);
   };
 }
 
-async function runMiddleware(call: Call, next: Next, list: readonly Middleware[], config: MiddlewareConfig) {
+async function runMiddleware(
+  call: Call,
+  next: Next,
+  list: readonly Middleware[],
+  config: MiddlewareConfig,
+  origin: string,
+) {
   const original = requestOf(call);
   const { req } = call;
   const params: Params = {
@@ -126,16 +146,38 @@ async function runMiddleware(call: Call, next: Next, list: readonly Middleware[]
     }
     if (checked) params.request = checked;
   }
-  await adopt(call, params.request, original);
+  await adopt(call, params.request, original, origin);
   response = await sendOrRecover(call, next, list, params, config);
-  for (let i = list.length - 1; i >= 0; i--) {
-    const onResponse = list[i]?.onResponse;
-    if (!onResponse) continue;
-    const result = await within(call, Promise.resolve(onResponse({ ...params, response })));
-    const replaced = expect<Response>('onResponse', result, Response);
-    if (replaced) response = await bounded(call, replaced, config.maxResponseBytes);
+  return afterResponse(call, list, params, response, config);
+}
+
+/** `onResponse` in reverse order; an answer replaced (or left behind by a failure) frees its connection. */
+async function afterResponse(
+  call: Call,
+  list: readonly Middleware[],
+  params: Params,
+  answer: Response,
+  config: MiddlewareConfig,
+): Promise<Response> {
+  let response = answer;
+  try {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const onResponse = list[i]?.onResponse;
+      if (!onResponse) continue;
+      const result = await within(call, Promise.resolve(onResponse({ ...params, response })));
+      const replaced = expect<Response>('onResponse', result, Response);
+      if (!replaced || replaced === response) continue;
+      const previous = response;
+      // Read first: the replacement may be built on the previous body; then the previous one goes.
+      response = await bounded(call, replaced, config.maxResponseBytes).finally(() =>
+        discard(call, previous),
+      );
+    }
+    return response;
+  } catch (error) {
+    discard(call, response);
+    throw error;
   }
-  return response;
 }
 
 /** Sends through the inner layers; a failure goes through `onError` (reverse order), which may answer. */

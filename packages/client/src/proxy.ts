@@ -2,17 +2,35 @@
 // environment's HTTPS_PROXY / https_proxy unless NO_PROXY / no_proxy exempts the host. Decided once,
 // when the client is created (its origin is fixed), so no request pays for it.
 
+/**
+ * One NO_PROXY entry as host and port: `[::1]:8443` and `[::1]` bracketed, `::1` (more than one colon)
+ * a bare IPv6 address without a port, `host:443` a name with one.
+ */
+function hostAndPort(entry: string): { host: string; port: number | undefined } {
+  const close = entry.startsWith('[') ? entry.indexOf(']') : -1;
+  if (close !== -1) {
+    const rest = entry.slice(close + 1);
+    const port = rest.startsWith(':') && /^\d+$/.test(rest.slice(1)) ? Number(rest.slice(1)) : undefined;
+    return { host: entry.slice(1, close), port };
+  }
+  const colon = entry.indexOf(':');
+  if (colon === -1 || colon !== entry.lastIndexOf(':')) return { host: entry, port: undefined };
+  const port = entry.slice(colon + 1);
+  return /^\d+$/.test(port)
+    ? { host: entry.slice(0, colon), port: Number(port) }
+    : { host: entry, port: undefined };
+}
+
 /** `host[:port]` entries of NO_PROXY; `*` exempts every host, `.example.com` and `*.example.com` the domain. */
 function exempt(noProxy: string, hostname: string, port: number): boolean {
   for (const raw of noProxy.split(/[\s,]+/)) {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (entry === '*') return true;
-    const colon = entry.lastIndexOf(':');
-    const hasPort = colon > entry.lastIndexOf(']') && /^\d+$/.test(entry.slice(colon + 1));
-    if (hasPort && Number(entry.slice(colon + 1)) !== port) continue;
-    const host = (hasPort ? entry.slice(0, colon) : entry).replace(/^\*?\./, '');
-    if (hostname === host || hostname.endsWith(`.${host}`)) return true;
+    const parsed = hostAndPort(entry);
+    if (parsed.port !== undefined && parsed.port !== port) continue;
+    const host = parsed.host.replace(/^\*?\./, '');
+    if (host && (hostname === host || hostname.endsWith(`.${host}`))) return true;
   }
   return false;
 }

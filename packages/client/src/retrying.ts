@@ -50,7 +50,7 @@ export function retrying(policy: RetryPolicy): Layer {
         wait = statusWait(call, response);
         settleAttempt(call, wait !== undefined);
         if (wait === undefined) return response;
-        discard(response);
+        discard(call, response);
       } catch (error) {
         wait = failureWait(call, error);
         settleAttempt(call, wait !== undefined);

@@ -83,6 +83,36 @@ describe('bounded in time', () => {
     await client.close();
   });
 
+  it('a streamed call keeps its deadline after a retried 503 and after a refreshed 401', async () => {
+    // The first answer is streamed and discarded; the next attempt hangs: the deadline must still end it.
+    for (const first of [503, 401]) {
+      let count = 0;
+      server.handle((_req, res) => {
+        if (count++ === 0) return json(res, first, envelope(first, 'first'));
+        res.writeHead(200, { 'content-type': 'application/json' }); // headers, then nothing
+      });
+      const client = createBankingClient({
+        baseUrl: server.url,
+        tls: tls(),
+        token: async () => token,
+        timeoutMs: 500,
+        retry: { baseDelayMs: 1, maxDelayMs: 1 },
+      });
+      const started = performance.now();
+      const outcome = client
+        .GET('/hb/webhook/logs', { params: { query: { webhookId: 'w-1' } }, parseAs: 'stream' })
+        .then(({ data }) => new Response(data as ReadableStream).text());
+      const error = await Promise.race([
+        rejection(outcome),
+        new Promise((resolve) => setTimeout(resolve, 2000, 'still hanging')),
+      ]);
+      expect(error, String(first)).toBeInstanceOf(TimeoutError);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(count).toBe(2);
+      await client.close();
+    }
+  });
+
   it('close() settles while a trickling body is in flight (within that call’s deadline)', async () => {
     server.handle((_req, res) => trickle(res));
     const client = createBankingClient({ baseUrl: server.url, tls: tls(), token, timeoutMs: 500 });

@@ -125,6 +125,72 @@ describe('client.use', () => {
     await client.close();
   });
 
+  it('a URL a middleware sets stays on baseUrl’s origin (token and certificate go nowhere else), redacted', async () => {
+    const start = server.seen.length;
+    const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 'secret-token' });
+    const cpf = '123.456.789-09';
+    const elsewhere = [
+      `https://localhost:${server.port}/hb/webhook/logs?cpf=${cpf}`, // same server, another origin
+      `https://127.0.0.1:${server.port + 1}/hb/webhook/logs?cpf=${cpf}`,
+      `http://127.0.0.1:${server.port}/hb/webhook/logs?cpf=${cpf}`,
+    ];
+    for (const url of elsewhere) {
+      const error = await rejection(
+        client.GET('/hb/webhook/logs', { ...query, middleware: [{ onRequest: () => new Request(url) }] }),
+      );
+      expect(error, url).toBeInstanceOf(TypeError);
+      expect((error as Error).message, url).toMatch(/must stay on/);
+      expect((error as Error).message, url).not.toContain(cpf);
+    }
+    expect(server.seen.length).toBe(start); // nothing was sent
+    // The same origin, another path: allowed.
+    server.handle((req, res) => json(res, 200, { data: [], url: req.url }));
+    const moved = `${server.url}/hb/webhook/logs?webhookId=wh-2`;
+    const { data } = await client.GET('/hb/webhook/logs', {
+      ...query,
+      middleware: [{ onRequest: () => new Request(moved) }],
+    });
+    expect(data).toMatchObject({ url: '/hb/webhook/logs?webhookId=wh-2' });
+    await client.close();
+  });
+
+  it('an answer onResponse replaces frees its connection: the next call on one connection goes at once', async () => {
+    server.handle((req, res) => {
+      if (!req.url.includes('wh-next')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('['); // a streamed body that never ends
+        return;
+      }
+      json(res, 200, { data: [] });
+    });
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: tls(),
+      token: 't',
+      connections: 1,
+      timeoutMs: 3000,
+    });
+    for (const onResponse of [
+      () => Response.json({ data: ['replaced'] }),
+      () => {
+        throw new Error('onResponse failed');
+      },
+    ]) {
+      const first = await client
+        .GET('/hb/webhook/logs', { ...query, parseAs: 'stream', middleware: [{ onResponse }] })
+        .then(
+          ({ data }) => new Response(data as ReadableStream).json(),
+          (error: Error) => error.message,
+        );
+      expect(first).toEqual(typeof first === 'string' ? 'onResponse failed' : { data: ['replaced'] });
+      const started = performance.now();
+      const { data } = await client.GET('/hb/webhook/logs', { params: { query: { webhookId: 'wh-next' } } });
+      expect(data).toEqual({ data: [] });
+      expect(performance.now() - started, String(first)).toBeLessThan(1500); // not held until the first call’s deadline
+    }
+    await client.close();
+  });
+
   it('a middleware that returns something else is a TypeError; a non-middleware is refused by use()', async () => {
     const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't' });
     expect(() => client.use({} as Middleware)).toThrow(TypeError);

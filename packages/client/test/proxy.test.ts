@@ -46,6 +46,19 @@ describe('proxy selection', () => {
     for (const noProxy of ['other.com', 'ample.com', 'api.sandbox.example.com:8443'])
       expect(proxyFor(origin, undefined, { ...env, NO_PROXY: noProxy }), noProxy).toBeDefined();
   });
+  it('NO_PROXY names IPv6 hosts bracketed or bare (a bare one has no port); [::1]:port needs the port', () => {
+    const env = { HTTPS_PROXY: 'http://egress:3128' };
+    const loopback6 = new URL('https://[::1]:8443');
+    for (const noProxy of ['[::1]', '::1', '[::1]:8443', 'x, [::1]'])
+      expect(proxyFor(loopback6, undefined, { ...env, NO_PROXY: noProxy }), noProxy).toBeUndefined();
+    for (const noProxy of ['[::1]:443', '::2', '[::2]', ':1'])
+      expect(proxyFor(loopback6, undefined, { ...env, NO_PROXY: noProxy }), noProxy).toBeDefined();
+    // `::1` is no longer read as host ':' port 1, nor does a bare `:1` exempt anything.
+    const ipv4 = new URL('https://127.0.0.1:1');
+    for (const noProxy of ['::1', ':1'])
+      expect(proxyFor(ipv4, undefined, { ...env, NO_PROXY: noProxy }), noProxy).toBeDefined();
+    expect(proxyFor(ipv4, undefined, { ...env, NO_PROXY: '127.0.0.1:1' })).toBeUndefined();
+  });
   it('`proxy: false` ignores the environment; a `proxy` URL ignores NO_PROXY; a bad URL is a TypeError', () => {
     const env = { HTTPS_PROXY: 'http://egress:3128', NO_PROXY: '*' };
     expect(proxyFor(origin, false, env)).toBeUndefined();
