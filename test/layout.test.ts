@@ -21,6 +21,12 @@ function importsOf(file: string): string[] {
     .map((specifier) => path.resolve(path.dirname(file), specifier));
 }
 
+/** The package imports of a file (`from 'undici'`, `import('ajv')`), type-only ones included. */
+const packageImportsOf = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/from '([^'.][^']*)'|import\('([^'.][^']*)'\)/g)].map(
+    ([, a, b]) => a ?? b ?? '',
+  );
+
 const inside = (target: string, dir: string) => target.startsWith(path.join(root, dir) + path.sep);
 const packages = readdirSync(path.join(root, 'packages'));
 
@@ -40,6 +46,19 @@ describe('layout', () => {
       importsOf(file).some((target) => !inside(target, `packages/${name}`)),
     );
     expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  });
+
+  it.each(packages)('@banking-api/%s imports only node: built-ins and the packages it declares', (name) => {
+    // It ships alone: a package its package.json does not name is not there in a consumer's install.
+    const manifest = JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8'));
+    const declared = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+    const undeclared = sourcesUnder(`packages/${name}/src`).flatMap((file) =>
+      packageImportsOf(file)
+        .filter((spec) => !spec.startsWith('node:'))
+        .filter((spec) => !declared.some((dep) => spec === dep || spec.startsWith(`${dep}/`)))
+        .map((spec) => `${path.relative(root, file)}: ${spec}`),
+    );
+    expect(undeclared).toEqual([]);
   });
 
   it('no X.ts beside an X/ folder, and no two files of pipeline/, tools/ and scripts/ share a name', () => {
