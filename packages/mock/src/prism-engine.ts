@@ -3,6 +3,7 @@
 // request's rejected promise, which the gateway answers, instead of a dead Prism for everyone.
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
+import { HTTP_METHODS } from '@banking-api/contract';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,
@@ -87,7 +88,8 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   };
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** The operation keys of a path item, as OpenAPI spells them. */
+const METHODS = HTTP_METHODS.map((method) => method.toLowerCase());
 type Spec = { paths?: Record<string, Record<string, unknown>> };
 type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>;
 
