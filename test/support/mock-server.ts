@@ -55,11 +55,19 @@ async function once(target: string, make: (draft: string) => Promise<void>): Pro
   return target;
 }
 
-/** One PKI for all test files of a run: its RSA keys are most of a mock's start-up CPU. */
-async function sharedTestPki(): Promise<string> {
-  return once(join(await runDir(), 'pki'), async (draft) => {
-    await ensureDevPki(draft);
-  });
+let pkiOfThisProcess: Promise<string> | undefined;
+
+/**
+ * One PKI for all test files of a run: its RSA keys are most of a mock's start-up CPU. Made once per
+ * process too, so that mocks started side by side do not write the same draft.
+ */
+function sharedTestPki(): Promise<string> {
+  pkiOfThisProcess ??= runDir().then((dir) =>
+    once(join(dir, 'pki'), async (draft) => {
+      await ensureDevPki(draft);
+    }),
+  );
+  return pkiOfThisProcess;
 }
 
 /** The run's shared dev PKI (server and client certificates, CAs, token key), for a test's own TLS server. */

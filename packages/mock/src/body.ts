@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
+import { readAccept } from './accept.ts';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
 import { hopByHopHeaders } from './hop-by-hop.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
@@ -53,7 +54,7 @@ export async function prismBody(
   // Prism knows the scheme only as `Bearer`; RFC 9110 §11.1 makes it case-insensitive.
   const credential = bearerCredential(headers.authorization);
   if (credential) headers.authorization = `Bearer ${credential}`;
-  const typeProblem = contentTypeProblem(headers['content-type'], path);
+  const typeProblem = contentTypeProblem(headers['content-type'], path) ?? acceptProblem(headers, path);
   if (typeProblem) return { ok: false, refusal: typeProblem };
   return checkRead(await read(), headers, operation, path, limits);
 }
@@ -142,6 +143,23 @@ function contentTypeProblem(contentType: string | undefined, path: string): Erro
     };
     return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
   }
+}
+
+/** An Accept header with an element that is no media range: refused; empty elements are dropped. */
+function acceptProblem(headers: Record<string, string>, path: string): ErrorEnvelope | undefined {
+  if (headers.accept === undefined) return undefined;
+  const accept = readAccept(headers.accept);
+  if (accept !== undefined) {
+    headers.accept = accept;
+    return undefined;
+  }
+  const detail = {
+    location: 'header',
+    field: 'accept',
+    code: 'invalid',
+    message: 'The Accept header is not a list of media ranges (type/subtype;parameters).',
+  };
+  return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
 }
 
 const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;

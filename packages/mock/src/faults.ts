@@ -193,6 +193,7 @@ function requestFault(
 
 async function applyFault(fault: Fault, ctx: RequestContext): Promise<HookAnswer | undefined> {
   if (fault.latencyMs) await delay(fault.latencyMs);
+  if (fault.drop || fault.status) ctx.answeredBy = 'fault';
   if (fault.drop) return { drop: true };
   if (fault.status) return failureAnswer(fault.status, ctx.path, fault.retryAfterSeconds);
   return undefined; // latency only: the normal answer, late
@@ -204,6 +205,7 @@ function preferredFailure(ctx: RequestContext): HookAnswer | undefined {
   const code = typeof prefer === 'string' ? /(?:^|[\s,;])code=(\d{3})/.exec(prefer)?.[1] : undefined;
   if (!code || !ctx.match) return undefined;
   const status = Number(code);
+  if (status >= 500 || status === 400) ctx.answeredBy = 'fault';
   if (status >= 500) return failureAnswer(status, ctx.path);
   if (status === 400) return simulatedValidationError(ctx.match.operation, ctx.path);
   return undefined;

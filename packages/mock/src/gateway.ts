@@ -1,8 +1,8 @@
 // The HTTPS front of the mock. The TLS handshake demands a client certificate from one of the
 // environment CAs; then each request goes through named steps: read the target (once: every later
 // step sees the same normalized path), route it by the model, admit it (token, environment, scopes),
-// let the mock's features answer (hooks.ts: admin route, faults, stateful sandbox), else read and check
-// its body, let Prism (in this process) answer, and send the answer. A fault in any step
+// let the mock's features answer (hooks.ts: admin route, faults, stateful sandbox), else answer it
+// (answering.ts: its body checked, then stubs, the fast path or Prism), and send the answer. A fault in any step
 // answers that request alone with a 500 envelope, logged with its request id; other requests go on.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,22 +18,17 @@ import {
   redact,
 } from '@banking-api/contract';
 import { authenticate, authorizeScopes, environmentReader } from './access.ts';
-import { bodyReader, prismBody } from './body.ts';
+import { type AnswerSteps, answerOf } from './answering.ts';
+import { bodyReader } from './body.ts';
 import type { DevPki, Environment } from './dev-pki.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
-import {
-  type Answer,
-  envelopeAnswer,
-  mockAnswer,
-  proxyAnswer,
-  send,
-  type Violation,
-  violationReport,
-} from './forward.ts';
+import { ExampleAnswers } from './fast-path.ts';
+import { type Answer, envelopeAnswer, send, type Violation } from './forward.ts';
 import type { GatewayHooks, HookAnswer, RequestContext } from './hooks.ts';
 import { applyServerLimits, type Limits, limitsWith, serverLimitOptions } from './limits.ts';
 import { plainHttpFront } from './plain-http.ts';
-import type { PrismEngine, PrismOutcome } from './prism-engine.ts';
+import type { PrismEngine } from './prism-engine.ts';
+import { leavingBody, malformed, refusalAnswer } from './refusal.ts';
 import { type ResourceTarget, readTarget, sentPath, type Target } from './target.ts';
 import { TokenVerifier } from './tokens.ts';
 
@@ -59,6 +54,8 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** The mock's own features (state, faults, journal, admin route): see hooks.ts. */
   hooks?: GatewayHooks;
+  /** Give Prism's answer to a valid request again without asking Prism (fast-path.ts); default on. */
+  fastPath?: boolean;
 }
 
 export interface Gateway {
@@ -69,21 +66,23 @@ export interface Gateway {
 }
 
 /** What the steps share for the gateway's life. */
-interface Steps {
+interface Steps extends AnswerSteps {
   options: GatewayOptions;
-  limits: Limits;
-  route: ReturnType<typeof createRouter>;
   environment(req: IncomingMessage): Environment | undefined;
   admit(ctx: RequestContext, routed: RouteResult, path: string): Promise<ErrorEnvelope | undefined>;
-  log(line: string): void;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits = limitsWith(options.limits);
   const steps: Steps = {
     options,
+    mode: options.mode,
+    engine: options.engine,
     limits,
     route: createRouter(options.model),
+    examples: options.fastPath === false ? undefined : new ExampleAnswers(),
+    hooks: options.hooks,
+    onViolation: options.onViolation,
     environment: socketEnvironment(options.pki),
     admit: options.mode === 'mock' ? admission(options.pki, limits) : async () => undefined,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
@@ -134,15 +133,21 @@ async function serve(
   const routed = steps.route(req.method ?? 'GET', target.path);
   const ctx = contextOf(steps, req, res, requestId, target, routed);
   const { hooks } = steps.options;
+  hooks?.onArrival?.(ctx);
   // Status 0: the answer was never sent whole (dropped, or the client went away first).
   const finalStatus = () => (ctx.dropped || !res.writableFinished ? 0 : res.statusCode);
   if (hooks?.onResponse) res.once('close', () => hooks.onResponse?.(ctx, finalStatus()));
   const refusal = await steps.admit(ctx, routed, target.sent);
-  if (refusal) return refuse(req, res, refusal);
+  if (refusal) return sendAnswer(ctx, refusalAnswer(req, refusal));
   const hooked = await hooks?.onRequest?.(ctx);
   if (hooked) return sendHookAnswer(ctx, hooked);
-  ctx.answer = await prismAnswer(steps, ctx, target);
-  send(res, ctx.answer);
+  sendAnswer(ctx, await answerOf(steps, ctx, target));
+}
+
+/** Sends the answer, kept on the context for the hooks that run once it is sent (journal, usage). */
+function sendAnswer(ctx: RequestContext, answer: Answer): void {
+  ctx.answer = answer;
+  send(ctx.res, answer);
 }
 
 function contextOf(
@@ -181,63 +186,7 @@ function sendHookAnswer(ctx: RequestContext, answer: HookAnswer): void {
     ctx.req.socket.destroy();
     return;
   }
-  send(ctx.res, leavingBody(ctx.req, answer));
-}
-
-/** Reads and checks the body, lets Prism answer, reports violations. */
-async function prismAnswer(steps: Steps, ctx: RequestContext, target: ResourceTarget): Promise<Answer> {
-  const { req } = ctx;
-  const mock = steps.options.mode === 'mock';
-  const checked = await prismBody(
-    req,
-    ctx.readBody,
-    ctx.operation,
-    target.sent,
-    mock ? steps.limits : undefined,
-  );
-  if (!checked.ok) return refusalAnswer(req, checked.refusal);
-  const { body, headers } = checked.value;
-  const method = req.method ?? 'GET';
-  const outcome = await steps.options.engine.handle({
-    operationKey: ctx.operation?.key,
-    method,
-    path: target.path,
-    query: target.query,
-    headers,
-    body,
-  });
-  const unrouted =
-    mock && !ctx.match && notFound(outcome) ? unroutedAnswer(steps, method, target.path) : undefined;
-  const answer = unrouted ?? (mock ? mockAnswer(outcome, ctx.match, target.sent) : proxyAnswer(outcome));
-  if (outcome.violations.length > 0)
-    steps.options.onViolation?.(violationReport(method, req.url ?? '', answer.status, outcome.violations));
-  return answer;
-}
-
-/**
- * A path no operation has (404, with a hint when only a trailing slash is in the way) or a method the
- * path does not take (405 with `Allow`): the contract's envelope, in the mock's words rather than Prism's.
- */
-function unroutedAnswer(steps: Steps, method: string, path: string): Answer | undefined {
-  const routed = steps.route(method, path);
-  if (routed.kind === 'method-not-allowed') {
-    const allowed = routed.allowed.join(', ');
-    const message = `${path} takes ${allowed}, not ${method.toUpperCase()}.`;
-    return envelopeAnswer(envelope(405, 'METHOD_NOT_ALLOWED', message, path), { allow: allowed });
-  }
-  if (routed.kind !== 'not-found') return undefined;
-  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : undefined; // one: the path is normalized
-  const hint =
-    trimmed && steps.route(method, trimmed).kind !== 'not-found'
-      ? ` Did you mean ${trimmed} (no trailing slash)?`
-      : '';
-  const message = `No operation of this API has the path ${path}.${hint}`;
-  return envelopeAnswer(envelope(404, 'NOT_FOUND', message, path));
-}
-
-/** Prism found no operation for the request (its 404 or 405). */
-function notFound(outcome: PrismOutcome): boolean {
-  return outcome.result.status === 404 || outcome.result.status === 405;
+  sendAnswer(ctx, leavingBody(ctx.req, answer));
 }
 
 /** Mock mode: the dev token for the certificate's environment, then the operation's scopes. */
@@ -267,31 +216,8 @@ function targetRefusal(target: Exclude<Target, { kind: 'resource' }>): ErrorEnve
   return malformed(target.reason, target.sent);
 }
 
-function malformed(reason: string, path: string): ErrorEnvelope {
-  const detail = { location: 'path', code: 'invalid', message: reason };
-  return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
-}
-
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: ErrorEnvelope): void {
-  const answer = refusalAnswer(req, refusal);
-  if (answer) send(res, answer);
-}
-
-/** A refusal as an answer; a body that stalled or is too large also ends the connection. */
-function refusalAnswer(req: IncomingMessage, refusal: ErrorEnvelope): Answer {
-  const status = refusal.status_code;
-  const answer = envelopeAnswer(refusal, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
-  if (status === 408 || status === 413) answer.headers.connection = 'close';
-  return leavingBody(req, answer);
-}
-
-/**
- * An answer given without reading the body: the rest is drained, and a body still on its way (or
- * stalled) is not waited for — the connection ends with the answer.
- */
-function leavingBody(req: IncomingMessage, answer: Answer): Answer {
-  req.resume();
-  return req.complete ? answer : { ...answer, headers: { ...answer.headers, connection: 'close' } };
+  send(res, refusalAnswer(req, refusal));
 }
 
 /** A fault of the mock's own while handling one request: that request gets a 500, the log says why. */

@@ -31,19 +31,36 @@ export interface RequestContext {
   readBody(): Promise<BodyRead>;
   /** The body's bytes once read (for the journal). */
   body?: Buffer;
-  /** Set when a hook answered in Prism's place (nothing was validated). */
+  /** Set when a hook answered in Prism's place. */
   answeredByHook?: boolean;
+  /** Set when the request was found valid (by the contract's validators or by Prism). */
+  validated?: boolean;
+  /** The stub that answered, if one did. */
+  stubId?: string;
+  /** What made the answer (the journal says it); the gateway's own refusals leave it unset. */
+  answeredBy?: AnsweredBy;
   /** Set when a hook dropped the connection instead of answering. */
   dropped?: boolean;
-  /** The answer Prism gave, as sent (for the journal's validation result). */
+  /** The answer as sent (for the journal), whoever gave it. */
   answer?: Answer;
 }
+
+/**
+ * What made an answer: Prism; Prism's earlier answer given again (`example`, the fast path); a stub; a
+ * fault; the stateful sandbox (`state`); the mock itself (a refusal, an unknown path).
+ */
+export type AnsweredBy = 'prism' | 'example' | 'stub' | 'fault' | 'state' | 'mock';
 
 /** An answer given in Prism's place, or a connection dropped without one. */
 export type HookAnswer = Answer | { drop: true };
 
 export interface GatewayHooks {
+  /** As soon as the request is routed, before anything is checked: may note things on the context. */
+  onArrival?(ctx: RequestContext): void;
+  /** Once the request is admitted, before its body is checked: may answer in Prism's place, or drop it. */
   onRequest?(ctx: RequestContext): Promise<HookAnswer | undefined>;
+  /** For a request the contract accepts (`body`: its parsed JSON, or null): may answer in Prism's place. */
+  onValidRequest?(ctx: RequestContext, body: unknown): Promise<Answer | undefined>;
   onResponse?(ctx: RequestContext, status: number): void;
 }
 
@@ -73,9 +90,19 @@ export function chainHooks(
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): GatewayHooks {
   return {
+    onArrival(ctx) {
+      for (const hooks of list) hooks.onArrival?.(ctx);
+    },
     async onRequest(ctx) {
       for (const hooks of list) {
         const answer = await hooks.onRequest?.(ctx);
+        if (answer) return answer;
+      }
+      return undefined;
+    },
+    async onValidRequest(ctx, body) {
+      for (const hooks of list) {
+        const answer = await hooks.onValidRequest?.(ctx, body);
         if (answer) return answer;
       }
       return undefined;

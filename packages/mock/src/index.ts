@@ -92,6 +92,11 @@ export interface MockOptions {
   journalMaxBodyBytes?: number | undefined;
   /** Bounds of the stateful sandbox's stores (remembered answers, webhook logs); see `defaultStateLimits`. */
   stateLimits?: Partial<StateLimits> | undefined;
+  /**
+   * Answer a valid request with the answer Prism gave an earlier one of the same operation, Accept and
+   * Prefer, without asking Prism again (the same bytes; docs/mock.md, "Speed"). Default on.
+   */
+  fastPath?: boolean | undefined;
 }
 
 export interface Mock {
@@ -210,6 +215,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
       host: options.host,
       port: options.port ?? 0,
       limits: options.limits,
+      fastPath: options.fastPath,
       onViolation: options.onViolation,
       log: options.log,
       hooks: egress ? undefined : hooksOf(features, pki, options),

@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ContractModel, createRedactor, type Redactor, redactHeaderValues } from '@banking-api/contract';
 import type { Environment } from './dev-pki.ts';
-import type { GatewayHooks, RequestContext } from './hooks.ts';
+import type { AnsweredBy, GatewayHooks, RequestContext } from './hooks.ts';
 
 export interface JournalEntry {
   /** Sequence number of the request, from 1. */
@@ -28,13 +28,35 @@ export interface JournalEntry {
   /** The body's size in bytes, when it was cut to the journal's body limit. */
   bodyBytes?: number;
   /**
-   * `passed`: the request reached Prism and was valid; `failed`: it broke the contract (`details` says
-   * how); `not-checked`: refused before validation (certificate, token, scope) or answered by a fault.
+   * `passed`: the contract accepts the request; `failed`: it broke the contract (`details` says how);
+   * `not-checked`: refused before validation (certificate, token, scope) or answered by a fault.
    */
   validation: { result: 'passed' | 'failed' | 'not-checked'; details?: unknown[] };
   /** The answer's status; 0 when the connection was dropped. */
   status: number;
+  /** The answer: its status and body as text, redacted and cut like a request body. */
+  response: { status: number; body?: string; bodyBytes?: number };
+  /**
+   * What made the answer: `prism`; `example` (the answer Prism gave an earlier valid request, given again);
+   * `stub`; `fault`; `state` (the stateful sandbox); `mock` (the mock's own refusal or 404).
+   */
+  answeredBy: AnsweredBy;
+  /** The stub that answered, if one did. */
+  stubId?: string;
   durationMs: number;
+}
+
+/** Which entries to read; every field given must hold. */
+export interface JournalFilter {
+  operationId?: string | undefined;
+  /** An exact status (`422`) or a class (`'4xx'`). */
+  status?: number | `${1 | 2 | 3 | 4 | 5}xx` | undefined;
+  /** Requests that arrived at or after this time (a Date, epoch milliseconds or ISO 8601 text). */
+  since?: Date | number | string | undefined;
+  /** Requests that arrived before this time. */
+  until?: Date | number | string | undefined;
+  /** The newest this many (after the other filters). */
+  limit?: number | undefined;
 }
 
 /**
@@ -49,16 +71,31 @@ interface Recorded {
   ctx: Snapshot;
   status: number;
   finished: number;
-  answer: { status: number; body: Buffer } | undefined;
-  /** Bytes this record holds (body, URL, headers, answer), for the journal's byte budget. */
+  answer: Kept | undefined;
+  /** Bytes this record holds (bodies, URL, headers), for the journal's byte budget. */
   bytes: number;
   /** The entry, redacted once on first read. */
   entry?: JournalEntry;
 }
 
+/** The answer as kept: its body (cut to the body limit) and the whole body's size. */
+interface Kept {
+  status: number;
+  body: string | Buffer | undefined;
+  bodyBytes: number;
+}
+
 type Snapshot = Pick<
   RequestContext,
-  'requestId' | 'started' | 'env' | 'body' | 'answeredByHook' | 'dropped'
+  | 'requestId'
+  | 'started'
+  | 'env'
+  | 'body'
+  | 'answeredByHook'
+  | 'dropped'
+  | 'validated'
+  | 'stubId'
+  | 'answeredBy'
 > & {
   req: { method: string | undefined; url: string | undefined; headers: IncomingHttpHeaders };
   match: { operation: { operationId: string } } | undefined;
@@ -72,17 +109,22 @@ const snapshot = (ctx: RequestContext, maxBodyBytes: number): Snapshot => ({
     ctx.body && ctx.body.length > maxBodyBytes ? Buffer.from(ctx.body.subarray(0, maxBodyBytes)) : ctx.body,
   answeredByHook: ctx.answeredByHook,
   dropped: ctx.dropped,
+  validated: ctx.validated,
+  stubId: ctx.stubId,
+  answeredBy: ctx.answeredBy,
   req: { method: ctx.req.method, url: ctx.req.url, headers: ctx.req.headers },
   match: ctx.match && { operation: { operationId: ctx.match.operation.operationId } },
 });
 
-/** Prism's answer as sent: the body matters only for an error envelope's details (cut like a body). */
-function answerOf(ctx: RequestContext, maxBodyBytes: number): Recorded['answer'] {
+/** The answer as sent, its body kept by reference (answers are not changed once sent), cut to the limit. */
+function answerOf(ctx: RequestContext, maxBodyBytes: number): Kept | undefined {
   const answer = ctx.answer;
   if (!answer) return undefined;
-  const whole =
-    answer.status >= 400 && answer.body !== undefined ? Buffer.from(answer.body) : Buffer.alloc(0);
-  return { status: answer.status, body: whole.length > maxBodyBytes ? Buffer.alloc(0) : whole };
+  const body = answer.body;
+  const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const kept =
+    bodyBytes > maxBodyBytes ? Buffer.from(Buffer.from(body as string).subarray(0, maxBodyBytes)) : body;
+  return { status: answer.status, body: kept, bodyBytes };
 }
 
 function headerBytes(headers: IncomingHttpHeaders): number {
@@ -124,9 +166,12 @@ export class Journal {
     this.#redactor = redactor;
   }
 
-  /** The entries, oldest first, redacted. */
-  entries(): JournalEntry[] {
-    return this.#recorded.map((recorded) => {
+  /** The entries, oldest first, redacted; only those the filter keeps. */
+  entries(filter: JournalFilter = {}): JournalEntry[] {
+    const keep = recordFilter(filter);
+    const kept = this.#recorded.filter(keep);
+    const newest = filter.limit === undefined ? kept : kept.slice(Math.max(0, kept.length - filter.limit));
+    return newest.map((recorded) => {
       recorded.entry ??= entryOf(recorded, this.#redactor);
       return recorded.entry;
     });
@@ -150,7 +195,7 @@ export class Journal {
     const answer = answerOf(ctx, maxBodyBytes);
     const bytes =
       (kept.body?.length ?? 0) +
-      (answer?.body.length ?? 0) +
+      Math.min(answer?.bodyBytes ?? 0, maxBodyBytes) +
       (ctx.req.url?.length ?? 0) +
       headerBytes(ctx.req.headers);
     this.#recorded.push({
@@ -192,17 +237,45 @@ function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
     environment: ctx.env,
     headers: redactHeaderValues(ctx.req.headers, redactor),
     ...bodyOf(ctx.body, bodyBytes, redactor),
-    validation:
-      answer && !ctx.answeredByHook
-        ? validationOf(answer.status, answer.body, redactor)
+    validation: ctx.validated
+      ? { result: 'passed' }
+      : answer && !ctx.answeredByHook
+        ? validationOf(answer, redactor)
         : { result: 'not-checked' },
     status: ctx.dropped ? 0 : status,
+    response: responseOf(ctx.dropped ? 0 : status, answer, redactor),
+    answeredBy: ctx.answeredBy ?? 'mock',
+    ...(ctx.stubId ? { stubId: ctx.stubId } : {}),
     durationMs: finished - ctx.started,
   };
 }
 
+/** The answer's status and body, redacted; a body cut to the limit says so. */
+function responseOf(status: number, answer: Kept | undefined, redactor: Redactor): JournalEntry['response'] {
+  if (!answer || status === 0 || answer.body === undefined) return { status };
+  return { status, ...bodyOf(Buffer.from(answer.body), answer.bodyBytes, redactor) };
+}
+
+/** The filter as a test of records: operation, status (exact or class) and arrival time. */
+function recordFilter(filter: JournalFilter): (recorded: Recorded) => boolean {
+  const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
+  const until = filter.until === undefined ? undefined : new Date(filter.until).getTime();
+  const { operationId, status } = filter;
+  const statusOf = (r: Recorded) => (r.ctx.dropped ? 0 : r.status);
+  return (r) =>
+    (operationId === undefined || r.ctx.match?.operation.operationId === operationId) &&
+    (status === undefined ||
+      (typeof status === 'number' ? statusOf(r) === status : String(statusOf(r))[0] === status[0])) &&
+    (since === undefined || r.ctx.started >= since) &&
+    (until === undefined || r.ctx.started < until);
+}
+
 /** The kept body, redacted; a cut one ends at a delimiter (no half of a number left) and says so. */
-function bodyOf(body: Buffer | undefined, bodyBytes: number, redactor: Redactor): Partial<JournalEntry> {
+function bodyOf(
+  body: Buffer | undefined,
+  bodyBytes: number,
+  redactor: Redactor,
+): { body?: string; bodyBytes?: number } {
   if (!body?.length) return {};
   if (body.length >= bodyBytes) return { body: redactor.text(body.toString('utf8')) };
   const text = cutAtDelimiter(body.toString('utf8'));
@@ -216,11 +289,12 @@ function cutAtDelimiter(text: string): string {
   return text.slice(0, Math.max(0, text.length - 256));
 }
 
-/** What the answer says about validation; an answer the mock gave itself (fault, replay) checked nothing. */
-function validationOf(status: number, body: Buffer, redactor: Redactor): JournalEntry['validation'] {
-  if (status === 0) return { result: 'not-checked' };
+/** What Prism's answer says about validation: a 400 VALIDATION_ERROR names the violations. */
+function validationOf(answer: Kept, redactor: Redactor): JournalEntry['validation'] {
+  const { status, body } = answer;
+  if (status === 0 || body === undefined) return { result: 'not-checked' };
   if (status < 400) return { result: 'passed' };
-  const envelope = parseJson(body) as { code?: unknown; details?: unknown } | undefined;
+  const envelope = parseJson(Buffer.from(body)) as { code?: unknown; details?: unknown } | undefined;
   if (status === 400 && envelope?.code === 'VALIDATION_ERROR') {
     const details = Array.isArray(envelope.details) ? envelope.details : [];
     return { result: 'failed', details: redactor.value(details) as unknown[] };

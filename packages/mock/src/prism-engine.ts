@@ -64,6 +64,11 @@ export interface PrismOutcome {
 
 export interface PrismEngine {
   handle(request: PrismRequest): Promise<PrismOutcome>;
+  /**
+   * Whether Prism's answers to valid requests of this operation are the same every time (static
+   * examples, no callbacks for Prism to call), so that the gateway may give them again (fast-path.ts).
+   */
+  repeatsAnswers(operationKey: string): boolean;
 }
 
 export async function createPrismEngine(options: PrismEngineOptions): Promise<PrismEngine> {
@@ -72,6 +77,8 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   const config = engineConfig(options);
   const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
   return {
+    repeatsAnswers: (operationKey) =>
+      options.mode === 'mock' && !options.dynamic && !hasCallbacks(options.document, operationKey),
     async handle(request) {
       const input = prismInput(request);
       const preferences = getHttpConfigFromRequest(input);
@@ -119,6 +126,14 @@ function lazyOperations(document: object) {
     all: () => once('', () => getHttpOperationsFromSpec(document)),
     alone: (key: string) => once(key, () => getHttpOperationsFromSpec(documentWithOnly(spec, key))),
   };
+}
+
+/** Whether the operation `METHOD /path` has callbacks (Prism calls them after answering). */
+function hasCallbacks(document: object, key: string): boolean {
+  const space = key.indexOf(' ');
+  const item = (document as Spec).paths?.[key.slice(space + 1)];
+  const operation = item?.[key.slice(0, space).toLowerCase()] as { callbacks?: unknown } | undefined;
+  return operation?.callbacks !== undefined;
 }
 
 /** A copy of the document whose paths hold only `METHOD /path` (its path item's other keys kept). */

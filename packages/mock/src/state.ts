@@ -171,9 +171,10 @@ export function sandboxHooks(sandbox: Sandbox): GatewayHooks {
     async onRequest(ctx) {
       const op = ctx.match?.operation;
       if (!op || !ctx.env) return undefined;
-      if (op.idempotency) return idempotent(sandbox, ctx, op, afterAnswer);
-      const rule = webhookRules[op.operationId];
-      return rule?.(sandbox, ctx, afterAnswer);
+      const rule = op.idempotency ? idempotent : webhookRules[op.operationId];
+      const answer = await rule?.(sandbox, ctx, afterAnswer);
+      if (answer) ctx.answeredBy = 'state';
+      return answer;
     },
     onResponse(ctx, status) {
       afterAnswer.get(ctx)?.(ctx, status);
@@ -187,9 +188,9 @@ type AfterAnswer = WeakMap<RequestContext, (ctx: RequestContext, status: number)
 async function idempotent(
   sandbox: Sandbox,
   ctx: RequestContext,
-  op: Operation,
   afterAnswer: AfterAnswer,
 ): Promise<HookAnswer | undefined> {
+  const op = ctx.match?.operation as Operation;
   const parameter = op.idempotency?.parameter ?? '';
   const id = ctx.match?.params[parameter] ?? '';
   const key = `${ctx.env}|${op.operationId}|${id}`;

@@ -1,0 +1,65 @@
+// The fast path. Prism's static answer to a valid request reads nothing of the request but the operation,
+// `Accept` and its preferences (`Prefer`, or `__code`-style query parameters): the examples do not
+// depend on the body or the parameters. So once Prism has answered one valid request, every request the
+// contract's compiled validators accept with the same operation, `Accept` and `Prefer` gets that answer
+// again, with no trip into Prism: the same status, headers and body by construction (the contract's echo
+// rules still apply per request, in forward.ts). Generated answers (`--dynamic`, `Prefer: dynamic`) and
+// operations with callbacks (Prism calls them) always go to Prism.
+import type { PrismOutcome } from './prism-engine.ts';
+
+/** Distinct operation × Accept × Prefer answers kept; the oldest make room. */
+export const MAX_REMEMBERED_ANSWERS = 1024;
+
+export interface AnswerKeyParts {
+  operationKey: string;
+  /** Request headers by lower-case name. */
+  headers: Readonly<Record<string, string>>;
+  /** The query as sent, without `?`. */
+  query: string;
+}
+
+export class ExampleAnswers {
+  readonly #answers = new Map<string, PrismOutcome>();
+  readonly #max: number;
+
+  constructor(max: number = MAX_REMEMBERED_ANSWERS) {
+    this.#max = max;
+  }
+
+  /** The key of a request's answer, or undefined when Prism must make it each time. */
+  keyOf({ operationKey, headers, query }: AnswerKeyParts): string | undefined {
+    const prefer = headers.prefer;
+    if (prefer === undefined ? query.includes('__') : /dynamic|seed/i.test(prefer)) return undefined;
+    return `${operationKey}\n${headers.accept ?? ''}\n${prefer ?? ''}`;
+  }
+
+  get(key: string): PrismOutcome | undefined {
+    return this.#answers.get(key);
+  }
+
+  /** Keeps Prism's answer to a valid request, when it is a success with no request violation. */
+  remember(key: string, outcome: PrismOutcome): void {
+    if (!rememberable(outcome) || this.#answers.has(key)) return;
+    if (this.#answers.size >= this.#max) this.#answers.delete(this.#answers.keys().next().value as string);
+    this.#answers.set(key, outcome);
+  }
+
+  get size(): number {
+    return this.#answers.size;
+  }
+}
+
+/** A success Prism gave without finding anything wrong with the request. */
+function rememberable(outcome: PrismOutcome): boolean {
+  return outcome.result.kind === 'response' && outcome.result.status < 400 && !refusedRequest(outcome);
+}
+
+/** Prism found something wrong with the request: a request violation of severity Error. */
+export function refusedRequest({ violations }: PrismOutcome): boolean {
+  return violations.some((v) => v.location?.[0] === 'request' && v.severity === 'Error');
+}
+
+/** Prism answered the request as a valid one. */
+export function acceptedByPrism(outcome: PrismOutcome): boolean {
+  return outcome.result.kind === 'response' && !refusedRequest(outcome);
+}
