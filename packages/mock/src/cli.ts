@@ -30,6 +30,8 @@ const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock
   --dynamic              generated data instead of the named examples
   --seed <seed>          make --dynamic data repeatable
   --errors               Prism answers 500 when an example breaks its own schema
+  --no-fast-path         ask Prism for every answer (by default a valid request gets the answer
+                         Prism gave an earlier one of the same operation, Accept and Prefer)
   --prism-log <level>    show Prism's log at this level (trace, debug, info, warn, error)
   --proxy <https URL>    validate a real environment instead of mocking (see README)
   --upstream-cert <pem>  client certificate for the real environment (proxy mode)
@@ -63,6 +65,7 @@ function parse() {
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       errors: { type: 'boolean', default: false },
+      'no-fast-path': { type: 'boolean', default: false },
       'prism-log': { type: 'string' },
       proxy: { type: 'string' },
       'upstream-cert': { type: 'string' },
@@ -132,6 +135,7 @@ function mockOptions(values: Values): MockOptions {
     stateLimits: stateLimits(values),
     dynamic: values.dynamic,
     errors: values.errors,
+    fastPath: !values['no-fast-path'],
     seed: values.seed,
     prismLogLevel: values['prism-log'],
     prismOutput: values['prism-log'] ? process.stderr : undefined,
