@@ -152,18 +152,17 @@ export function failureAnswer(
 }
 
 export interface FaultOptions {
-  rules: FaultRules;
   /** Honour the `x-mock-fault` header. */
   perRequest: boolean;
 }
 
-/** The hook that applies faults and answers `Prefer: code=400` and `code=5xx` itself. */
-export function faultHooks({ rules, perRequest }: FaultOptions): GatewayHooks {
+/** The hook that applies the session's faults and answers `Prefer: code=400` and `code=5xx` itself. */
+export function faultHooks({ perRequest }: FaultOptions): GatewayHooks {
   return {
     async onRequest(ctx) {
       const asked = requestFault(ctx, perRequest);
       if (asked && 'refusal' in asked) return asked.refusal;
-      const fault = asked?.fault ?? (ctx.match && rules.take(ctx.match.operation.operationId));
+      const fault = asked?.fault ?? (ctx.match && ctx.session?.faults.take(ctx.match.operation.operationId));
       if (fault) return applyFault(fault, ctx);
       return preferredFailure(ctx);
     },

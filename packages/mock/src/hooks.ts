@@ -7,6 +7,7 @@ import type { Operation, RouteMatch } from '@banking-api/contract';
 import type { Environment } from './dev-pki.ts';
 import type { Answer } from './forward.ts';
 import type { BodyRead } from './limits.ts';
+import type { Session } from './session.ts';
 import type { ResourceTarget } from './target.ts';
 
 /** What a hook knows of a request. */
@@ -25,6 +26,10 @@ export interface RequestContext {
   match: RouteMatch | undefined;
   /** The environment of the client certificate. */
   env: Environment | undefined;
+  /** The session the request belongs to (sessions.ts); the default one unless its header names another. */
+  session?: Session;
+  /** Set when the request named a session that is not open (it is refused once admitted). */
+  unknownSession?: boolean;
   /** Epoch milliseconds when the request arrived. */
   started: number;
   /** The body, read once within the limits by whichever step asks first (the gateway or a hook). */

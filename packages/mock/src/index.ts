@@ -1,24 +1,39 @@
 // The mock as a library: Prism on the bundled spec behind the mTLS gateway, in one process. The CLI,
 // the contract tests, the benchmark and other teams' test suites all start it through `startMock`. The
 // contract comes from @banking-api/contract: the bundled document for Prism, the model for the gateway.
-import { type ContractModel, contractModel, openapiPath } from '@banking-api/contract';
-import { adminHooks, adminScope } from './admin.ts';
+import { allScopes, type ContractModel, contractModel, openapiPath } from '@banking-api/contract';
+import { adminScope } from './admin.ts';
+import type { MockConnection, MockSession, OpenSessionOptions } from './admin-api.ts';
 import { defaultPkiDir } from './defaults.ts';
 import { type DevPki, type Environment, ensureDevPki } from './dev-pki.ts';
 import { type Egress, startEgress } from './egress.ts';
-import { type Fault, FaultRules, faultHooks } from './faults.ts';
-import { type Gateway, startGateway, type Violation } from './gateway.ts';
-import { chainHooks, type GatewayHooks } from './hooks.ts';
-import { Journal, type JournalEntry, journalHooks, journalRedactor } from './journal.ts';
-import type { Limits } from './limits.ts';
+import type { Fault } from './faults.ts';
+import { type Features, featuresOf, hooksOf } from './features.ts';
+import { type Gateway, startGateway } from './gateway.ts';
+import type { JournalEntry, JournalFilter } from './journal.ts';
+import { localSession } from './local-session.ts';
+import type { MockOptions } from './mock-options.ts';
 import type { KeyPair } from './pki.ts';
 import { createPrismEngine } from './prism-engine.ts';
 import { readSpec, withoutMutualTls } from './spec.ts';
-import { Sandbox, type StateLimits, sandboxHooks } from './state.ts';
-import { signToken, TokenVerifier } from './tokens.ts';
-import { type UsageDocument, UsageRecorder, usageHooks } from './usage.ts';
+import type { StoredStub, Stub } from './stubs.ts';
+import { signToken } from './tokens.ts';
+import type { UsageDocument } from './usage.ts';
 
 export { adminScope } from './admin.ts';
+export {
+  type CallExpectation,
+  DEFAULT_SESSION,
+  type MockConnection,
+  MockExpectationError,
+  type MockSession,
+  type OpenSessionOptions,
+  type SessionInfo,
+  type SessionMiddleware,
+  StubRefusedError,
+  sessionHeader,
+} from './admin-api.ts';
+export { connectMock, type MockAdmin, openMockSession } from './admin-client.ts';
 export { defaultPkiDir } from './defaults.ts';
 export {
   type DevPki,
@@ -31,9 +46,16 @@ export {
 export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
 export { type Fault, faultHeader } from './faults.ts';
 export type { Answer, GatewayHooks, HookAnswer, RequestContext, Violation } from './gateway.ts';
-export { defaultJournalLimits, type JournalEntry, type JournalLimits } from './journal.ts';
+export {
+  defaultJournalLimits,
+  type JournalEntry,
+  type JournalFilter,
+  type JournalLimits,
+} from './journal.ts';
 export { defaultLimits, type Limits } from './limits.ts';
+export type { MockOptions } from './mock-options.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
+export { defaultSessionLimits, type SessionLimits } from './sessions.ts';
 export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
 export {
   defaultStateLimits,
@@ -42,62 +64,9 @@ export {
   type WebhookAttempt,
   type WebhookLog,
 } from './state.ts';
+export { defaultStubLimits, type StoredStub, type Stub, type StubLimits } from './stubs.ts';
 export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
 export { type OperationUsage, USAGE_VERSION, type UsageDocument } from './usage.ts';
-
-export interface MockOptions {
-  /** The bundled spec Prism serves (JSON or YAML); default the one @banking-api/contract ships. */
-  specPath?: string | undefined;
-  /**
-   * The model of that spec, which the gateway routes and checks scopes by; default the one
-   * @banking-api/contract ships. With a `specPath` of another contract, give that contract's model.
-   */
-  model?: ContractModel | undefined;
-  /**
-   * Dev certificates and token key; made there when missing. Default `MOCK_PKI_DIR`, else a per-user
-   * folder (`$XDG_STATE_HOME/banking-api-mock` or `~/.local/state/banking-api-mock`).
-   */
-  pkiDir?: string | undefined;
-  /** Re-make the PKI even when the folder has one. */
-  renewPki?: boolean | undefined;
-  host?: string | undefined;
-  /** Gateway port; 0 or absent picks a free one. */
-  port?: number | undefined;
-  dynamic?: boolean | undefined;
-  errors?: boolean | undefined;
-  seed?: string | undefined;
-  prismLogLevel?: string | undefined;
-  prismOutput?: NodeJS.WritableStream | undefined;
-  /** Proxy mode: forward to this real environment instead of mocking. */
-  proxy?:
-    | { upstream: string; cert?: string | undefined; key?: string | undefined; ca?: string | undefined }
-    | undefined;
-  onViolation?: ((violation: Violation) => void) | undefined;
-  /** Changes to the gateway's limits (timeouts, sizes, connection cap, clock skew). */
-  limits?: Partial<Limits> | undefined;
-  /** Where faults of single requests are logged (with the request id); default stderr. */
-  log?: ((line: string) => void) | undefined;
-  /** Stateful sandbox: idempotent replay and webhook logs (docs/mock.md). Default stateless. */
-  stateful?: boolean | undefined;
-  /**
-   * Fault injection: `true` honours the `x-mock-fault` header on each request; a record also sets
-   * faults per operationId (`*`: every operation) from the start. Default off.
-   */
-  faults?: boolean | Record<string, Fault> | undefined;
-  /** How many requests the journal keeps (oldest dropped first); default 1000, 0 turns it off. */
-  journalSize?: number | undefined;
-  /** Bytes the journal keeps in all (oldest dropped first); default 16 MiB. */
-  journalMaxBytes?: number | undefined;
-  /** Bytes of one request body the journal keeps (the rest cut, with a marker); default 64 KiB. */
-  journalMaxBodyBytes?: number | undefined;
-  /** Bounds of the stateful sandbox's stores (remembered answers, webhook logs); see `defaultStateLimits`. */
-  stateLimits?: Partial<StateLimits> | undefined;
-  /**
-   * Answer a valid request with the answer Prism gave an earlier one of the same operation, Accept and
-   * Prefer, without asking Prism again (the same bytes; docs/mock.md, "Speed"). Default on.
-   */
-  fastPath?: boolean | undefined;
-}
 
 export interface Mock {
   /** The gateway's https URL. */
@@ -113,72 +82,39 @@ export interface Mock {
   ): Promise<string>;
   /** A token of the admin credential (scope `mock.admin`), for the /__mock/ admin route. */
   adminToken(env?: Environment): Promise<string>;
+  /**
+   * What a test file in another process needs to call this mock and open sessions on it, as plain data
+   * (vitest's `provide`): URL, CA, a client certificate, a token with every scope of the contract, the
+   * admin token. Give it to `openMockSession` of `@banking-api/mock/admin`.
+   */
+  connection(options?: { env?: Environment | undefined }): Promise<MockConnection>;
+  /** Opens a session of its own for a test: faults, stubs, journal and state no other session sees. */
+  openSession(options?: OpenSessionOptions): Promise<MockSession>;
   pki: DevPki;
   /** The model the gateway routes by. */
   model: ContractModel;
-  /** Faults per operationId (`*`: every operation). */
+  /** The default session's faults (requests without a session header), per operationId (`*`: every operation). */
   faults: {
     set(operationId: string, fault: Fault): void;
     clear(operationId?: string): void;
     list(): Record<string, Fault>;
   };
-  /** Every request answered, with its operation, validation result and status; redacted. */
-  journal: { entries(): JournalEntry[]; clear(): void };
+  /** The default session's stubs; `add` throws a StubRefusedError when the contract forbids the stub. */
+  stubs: {
+    add(stub: Stub): StoredStub;
+    remove(id: string): boolean;
+    clear(): void;
+    list(): StoredStub[];
+  };
+  /** The default session's journal: every request answered, with its operation, validation, status and answer; redacted. */
+  journal: { entries(filter?: JournalFilter): JournalEntry[]; clear(): void };
   /** What this mock's callers used (operations, parameters, field names; counts, never values), for consumers/. */
   usage(): UsageDocument;
-  /** Forgets the stateful sandbox's remembered answers and webhook logs (no-op when stateless). */
+  /** Forgets the default session's state, stubs, faults and journal. */
   reset(): void;
   stop(): Promise<void>;
   /** The same as `stop()`. */
   close(): Promise<void>;
-}
-
-/** The mock's own features, which run on the gateway's request path. */
-interface Features {
-  faults: FaultRules;
-  journal: Journal;
-  sandbox: Sandbox | undefined;
-  usage: UsageRecorder;
-}
-
-function featuresOf(options: MockOptions, model: ContractModel): Features {
-  const faults = new FaultRules(model.operations.map((op) => op.operationId));
-  if (typeof options.faults === 'object')
-    for (const [operationId, fault] of Object.entries(options.faults)) faults.set(operationId, fault);
-  return {
-    faults,
-    journal: new Journal(
-      {
-        maxEntries: options.journalSize,
-        maxBytes: options.journalMaxBytes,
-        maxBodyBytes: options.journalMaxBodyBytes,
-      },
-      journalRedactor(model),
-    ),
-    sandbox: options.stateful ? new Sandbox(definedOnly(options.stateLimits ?? {})) : undefined,
-    usage: new UsageRecorder(model),
-  };
-}
-
-/** The options a caller set (an `undefined` keeps the default). */
-function definedOnly<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** Journal first (it records every answer), then the admin route, faults, and the stateful sandbox. */
-function hooksOf(features: Features, pki: DevPki, options: MockOptions): GatewayHooks {
-  const { faults, journal, sandbox, usage } = features;
-  const verifier = new TokenVerifier(pki.jwt.publicKey);
-  return chainHooks(
-    [
-      usageHooks(usage),
-      ...(options.journalSize === 0 ? [] : [journalHooks(journal)]),
-      adminHooks({ verifier, journal, faults, sandbox, usage: () => usage.document() }),
-      faultHooks({ rules: faults, perRequest: options.faults !== undefined && options.faults !== false }),
-      ...(sandbox ? [sandboxHooks(sandbox)] : []),
-    ],
-    options.log,
-  );
 }
 
 export async function startMock(options: MockOptions = {}): Promise<Mock> {
@@ -227,26 +163,47 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
   }
 }
 
-function mockOf(
-  running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>,
-  { faults, journal, sandbox, usage }: Features,
-): Mock {
-  const { pki } = running;
+function mockOf(running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>, { sessions, usage }: Features): Mock {
+  const { pki, model } = running;
+  const { faults, stubs, journal } = sessions.default;
+  const token: Mock['token'] = (scopes = [], { env = 'sandbox', ttlSeconds } = {}) =>
+    signToken(pki.jwt.privateKey, { env, scopes, ttlSeconds });
+  const adminToken = (env: Environment = 'sandbox') =>
+    signToken(pki.jwt.privateKey, { env, scopes: [adminScope] });
   return {
     ...running,
     ca: pki.serverCa,
     clients: pki.clients,
-    token: (scopes = [], { env = 'sandbox', ttlSeconds } = {}) =>
-      signToken(pki.jwt.privateKey, { env, scopes, ttlSeconds }),
-    adminToken: (env = 'sandbox') => signToken(pki.jwt.privateKey, { env, scopes: [adminScope] }),
+    token,
+    adminToken,
+    connection: async ({ env = 'sandbox' } = {}) => ({
+      url: running.url,
+      ca: pki.serverCa,
+      ...pki.clients[env],
+      token: await token(allScopes(model.operations), { env }),
+      adminToken: await adminToken(env),
+    }),
+    openSession: async ({ stateful, idleTimeoutSeconds } = {}) => {
+      const session = sessions.open({
+        stateful,
+        idleTimeoutMs: idleTimeoutSeconds && idleTimeoutSeconds * 1000,
+      });
+      return localSession(session, () => sessions.close(session.id));
+    },
     faults: {
       set: (operationId, fault) => faults.set(operationId, fault),
       clear: (operationId) => faults.clear(operationId),
       list: () => faults.list(),
     },
-    journal: { entries: () => journal.entries(), clear: () => journal.clear() },
+    stubs: {
+      add: (stub) => stubs.add(stub),
+      remove: (id) => stubs.remove(id),
+      clear: () => stubs.clear(),
+      list: () => stubs.list(),
+    },
+    journal: { entries: (filter) => journal.entries(filter), clear: () => journal.clear() },
     usage: () => usage.document(),
-    reset: () => sandbox?.reset(),
+    reset: () => sessions.default.reset(),
     stop: running.close,
   };
 }

@@ -216,11 +216,11 @@ export class Journal {
 /** Paths of the mock's admin route, which the journal leaves out. */
 export const adminPrefix = '/__mock/';
 
-/** The hook that records every request, with Prism's answer for its validation details. */
-export function journalHooks(journal: Journal): GatewayHooks {
+/** The hook that records every request in its session's journal, with the answer it got. */
+export function journalHooks(): GatewayHooks {
   return {
     onResponse(ctx, status) {
-      if (!ctx.path.startsWith(adminPrefix)) journal.add(ctx, status);
+      if (!ctx.path.startsWith(adminPrefix)) ctx.session?.journal.add(ctx, status);
     },
   };
 }

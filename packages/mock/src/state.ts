@@ -164,13 +164,14 @@ export class Sandbox {
   }
 }
 
-/** The hook of the stateful sandbox: idempotent operations first, then the webhook rules. */
-export function sandboxHooks(sandbox: Sandbox): GatewayHooks {
+/** The hook of the session's stateful sandbox, if it has one: idempotent operations first, then the webhook rules. */
+export function sandboxHooks(): GatewayHooks {
   const afterAnswer = new WeakMap<RequestContext, (ctx: RequestContext, status: number) => void>();
   return {
     async onRequest(ctx) {
       const op = ctx.match?.operation;
-      if (!op || !ctx.env) return undefined;
+      const sandbox = ctx.session?.sandbox;
+      if (!op || !ctx.env || !sandbox) return undefined;
       const rule = op.idempotency ? idempotent : webhookRules[op.operationId];
       const answer = await rule?.(sandbox, ctx, afterAnswer);
       if (answer) ctx.answeredBy = 'state';

@@ -1,0 +1,157 @@
+// The admin route's handlers, by method and first path segment after /__mock/. Each acts on the request's
+// session; bodies are JSON within the gateway's JSON limits; every refusal is the contract's error envelope.
+
+import { type SessionInfo, StubRefusedError } from './admin-api.ts';
+import { envelope } from './envelope.ts';
+import { checkedFault, type Fault } from './faults.ts';
+import { bodyOf, emptyAnswer, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
+import { journalFilter } from './journal-filter.ts';
+import { jsonLimitRefusal } from './json-limits.ts';
+import { defaultLimits } from './limits.ts';
+import type { Session } from './session.ts';
+import { type Sessions, TooManySessionsError } from './sessions.ts';
+import type { Stub } from './stubs.ts';
+
+export interface AdminState {
+  sessions: Sessions;
+  /** The usage document (usage.ts), for GET /__mock/usage. */
+  usage: () => unknown;
+}
+
+export type AdminRoute = (ctx: RequestContext, rest: string) => Promise<HookAnswer>;
+
+export function adminRoutes({ sessions, usage }: AdminState): Record<string, AdminRoute> {
+  const session = (ctx: RequestContext) => ctx.session ?? sessions.default;
+  return {
+    'GET usage': async () => jsonAnswer(200, usage()),
+    'GET journal': async (ctx) => {
+      const filter = journalFilter(ctx.target.query);
+      if (typeof filter === 'string') return badRequest(ctx, filter, 'query');
+      return jsonAnswer(200, { entries: session(ctx).journal.entries(filter) });
+    },
+    'DELETE journal': async (ctx) => done(() => session(ctx).journal.clear()),
+    'GET faults': async (ctx) => jsonAnswer(200, { faults: session(ctx).faults.list() }),
+    'PUT faults': async (ctx, operationId) => setFault(session(ctx), ctx, operationId),
+    'DELETE faults': async (ctx, operationId) =>
+      done(() => session(ctx).faults.clear(operationId || undefined)),
+    'GET stubs': async (ctx) => jsonAnswer(200, { stubs: session(ctx).stubs.list() }),
+    'POST stubs': async (ctx) => addStub(session(ctx), ctx),
+    'DELETE stubs': async (ctx, id) => {
+      if (!id) return done(() => session(ctx).stubs.clear());
+      return session(ctx).stubs.remove(id)
+        ? emptyAnswer(204)
+        : notFound(ctx, `No stub ${id} in this session.`);
+    },
+    'POST reset': async (ctx) => done(() => session(ctx).reset()),
+    'GET sessions': async () => jsonAnswer(200, { sessions: sessions.list().map(describe) }),
+    'POST sessions': async (ctx) => openSession(sessions, ctx),
+    'DELETE sessions': async (ctx, id) =>
+      sessions.close(id) ? emptyAnswer(204) : notFound(ctx, `No open session ${id || '(none given)'}.`),
+  };
+}
+
+/** A session as the admin route shows it. */
+export function describe(session: Session): SessionInfo {
+  return {
+    id: session.id,
+    stateful: session.sandbox !== undefined,
+    idleTimeoutSeconds: Math.round(session.idleTimeoutMs / 1000),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+async function openSession(sessions: Sessions, ctx: RequestContext): Promise<HookAnswer> {
+  const body = await jsonBody(ctx);
+  if ('refusal' in body) return body.refusal;
+  const { stateful, idleTimeoutSeconds } = (body.value ?? {}) as {
+    stateful?: unknown;
+    idleTimeoutSeconds?: unknown;
+  };
+  if (stateful !== undefined && typeof stateful !== 'boolean')
+    return badRequest(ctx, 'stateful must be true or false');
+  if (
+    idleTimeoutSeconds !== undefined &&
+    !(
+      Number.isInteger(idleTimeoutSeconds) &&
+      (idleTimeoutSeconds as number) >= 1 &&
+      (idleTimeoutSeconds as number) <= 86_400
+    )
+  )
+    return badRequest(ctx, 'idleTimeoutSeconds must be whole seconds from 1 to 86400');
+  try {
+    const idleTimeoutMs =
+      idleTimeoutSeconds === undefined ? undefined : (idleTimeoutSeconds as number) * 1000;
+    return jsonAnswer(201, { session: describe(sessions.open({ stateful, idleTimeoutMs })) });
+  } catch (error) {
+    if (!(error instanceof TooManySessionsError)) throw error;
+    return jsonAnswer(429, envelope(429, 'TOO_MANY_MOCK_SESSIONS', error.message, ctx.path), {
+      'retry-after': '60',
+    });
+  }
+}
+
+/** PUT /__mock/faults/{operationId or *} with a Fault as the body. */
+async function setFault(session: Session, ctx: RequestContext, operationId: string): Promise<HookAnswer> {
+  if (!session.faults.knows(operationId))
+    return badRequest(
+      ctx,
+      `No operation ${operationId || '(none)'}: PUT /__mock/faults/{operationId} or /__mock/faults/*.`,
+    );
+  const body = await jsonBody(ctx);
+  if ('refusal' in body) return body.refusal;
+  try {
+    const fault = checkedFault(body.value as Fault);
+    session.faults.set(operationId, fault);
+    return jsonAnswer(200, { operationId, fault });
+  } catch (error) {
+    return badRequest(ctx, (error as Error).message);
+  }
+}
+
+/** POST /__mock/stubs: 201 with the stub kept, or 400 with every way the contract forbids it. */
+async function addStub(session: Session, ctx: RequestContext): Promise<HookAnswer> {
+  const body = await jsonBody(ctx);
+  if ('refusal' in body) return body.refusal;
+  try {
+    return jsonAnswer(201, { stub: session.stubs.add(body.value as Stub) });
+  } catch (error) {
+    if (!(error instanceof StubRefusedError)) throw error;
+    const details = error.violations.map((v) => ({
+      location: 'body',
+      field: v.at,
+      code: 'stub_refused',
+      message: v.message,
+    }));
+    return jsonAnswer(
+      400,
+      envelope(400, 'VALIDATION_ERROR', 'The contract does not allow this stub.', ctx.path, details),
+    );
+  }
+}
+
+/** The request's JSON body within the gateway's JSON limits; no body reads as `undefined`. */
+async function jsonBody(ctx: RequestContext): Promise<{ value: unknown } | { refusal: HookAnswer }> {
+  const bytes = await bodyOf(ctx);
+  if (bytes.length === 0) return { value: undefined };
+  const refusal = jsonLimitRefusal(bytes, defaultLimits, ctx.path);
+  if (refusal) return { refusal: jsonAnswer(refusal.status_code, refusal) };
+  try {
+    return { value: JSON.parse(bytes.toString('utf8')) };
+  } catch {
+    return { refusal: badRequest(ctx, 'The body is not valid JSON.') };
+  }
+}
+
+function done(action: () => void): HookAnswer {
+  action();
+  return emptyAnswer(204);
+}
+
+function notFound(ctx: RequestContext, message: string): HookAnswer {
+  return jsonAnswer(404, envelope(404, 'NOT_FOUND', message, ctx.path));
+}
+
+function badRequest(ctx: RequestContext, message: string, location = 'body'): HookAnswer {
+  const detail = { location, code: 'invalid', message };
+  return jsonAnswer(400, envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', ctx.path, [detail]));
+}

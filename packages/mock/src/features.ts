@@ -1,0 +1,64 @@
+// The mock's own features on the gateway's request path, put together once per mock: the sessions (each
+// with its faults, stubs, journal and stateful sandbox), the usage record and the admin route, as hooks in
+// the order they must run (hooks.ts).
+import type { ContractModel } from '@banking-api/contract';
+import { adminHooks } from './admin.ts';
+import { DEFAULT_SESSION } from './admin-api.ts';
+import type { DevPki } from './dev-pki.ts';
+import { faultHooks } from './faults.ts';
+import { chainHooks, type GatewayHooks } from './hooks.ts';
+import { journalHooks } from './journal.ts';
+import type { MockOptions } from './mock-options.ts';
+import { Session } from './session.ts';
+import { defaultSessionLimits, type SessionLimits, Sessions, sessionHooks } from './sessions.ts';
+import { sandboxHooks } from './state.ts';
+import { stubHooks } from './stubs.ts';
+import { TokenVerifier } from './tokens.ts';
+import { UsageRecorder, usageHooks } from './usage.ts';
+
+export interface Features {
+  sessions: Sessions;
+  usage: UsageRecorder;
+}
+
+/** The options a caller set (an `undefined` keeps the default). */
+export function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The default session keeps the mock's own limits; opened sessions the (smaller) per-session ones. */
+export function featuresOf(options: MockOptions, model: ContractModel): Features {
+  const stateful = options.stateful ?? false;
+  const journal = definedOnly({
+    maxEntries: options.journalSize,
+    maxBytes: options.journalMaxBytes,
+    maxBodyBytes: options.journalMaxBodyBytes,
+  });
+  const stores = { journal, state: definedOnly(options.stateLimits ?? {}), stubs: {} };
+  const defaultSession = new Session(DEFAULT_SESSION, model, stores, { stateful, idleTimeoutMs: Infinity });
+  if (typeof options.faults === 'object')
+    for (const [operationId, fault] of Object.entries(options.faults))
+      defaultSession.faults.set(operationId, fault);
+  const limits: SessionLimits = { ...defaultSessionLimits, ...definedOnly(options.sessionLimits ?? {}) };
+  return { sessions: new Sessions(model, defaultSession, limits, stateful), usage: new UsageRecorder(model) };
+}
+
+/**
+ * Sessions first (every later hook acts on the request's session), then the usage record and the journal
+ * (they record every answer), the admin route, faults, the stateful sandbox, and stubs (valid requests).
+ */
+export function hooksOf({ sessions, usage }: Features, pki: DevPki, options: MockOptions): GatewayHooks {
+  const verifier = new TokenVerifier(pki.jwt.publicKey);
+  return chainHooks(
+    [
+      sessionHooks(sessions),
+      usageHooks(usage),
+      journalHooks(),
+      adminHooks({ verifier, sessions, usage: () => usage.document() }),
+      faultHooks({ perRequest: options.faults !== undefined && options.faults !== false }),
+      sandboxHooks(),
+      stubHooks(),
+    ],
+    options.log,
+  );
+}

@@ -1,0 +1,93 @@
+// `journal.expectCalled`: the calls of one operation that meet a test's expectation, or an error that says
+// what was called instead. Works on journal entries as read (redacted: personal data reads as `[cpf]`), so
+// the same code serves the in-process handle and the admin client.
+import { type CallExpectation, MockExpectationError } from './admin-api.ts';
+import type { JournalEntry } from './journal.ts';
+
+/**
+ * The calls of `operationId` meeting `expectation`, read again until they do or `within` (default 1000 ms)
+ * passes: an answer reaches the journal once it is sent whole, a moment after the client may have read it.
+ */
+export async function settledCalls(
+  read: () => Promise<readonly JournalEntry[]>,
+  operationId: string,
+  expectation: CallExpectation = {},
+): Promise<JournalEntry[]> {
+  const deadline = Date.now() + (expectation.within ?? 1000);
+  for (;;) {
+    try {
+      return expectCalled(await read(), operationId, expectation);
+    } catch (error) {
+      if (!(error instanceof MockExpectationError) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** The entries of `operationId` meeting `expectation`; throws when their count is not the one expected. */
+export function expectCalled(
+  entries: readonly JournalEntry[],
+  operationId: string,
+  expectation: CallExpectation = {},
+): JournalEntry[] {
+  const calls = entries.filter((e) => e.operationId === operationId);
+  const meeting = calls.filter((e) => meets(e, expectation));
+  const { times } = expectation;
+  if (times === undefined ? meeting.length > 0 : meeting.length === times) return meeting;
+  throw new MockExpectationError(describeMiss(operationId, expectation, meeting.length, calls));
+}
+
+function meets(entry: JournalEntry, { status, where = {} }: CallExpectation): boolean {
+  if (status !== undefined && !statusMatches(entry.status, status)) return false;
+  const query = new URLSearchParams(entry.url.split('?')[1] ?? '');
+  return (
+    Object.entries(where.query ?? {}).every(([name, value]) => query.get(name) === value) &&
+    Object.entries(where.headers ?? {}).every(
+      ([name, value]) => entry.headers[name.toLowerCase()] === value,
+    ) &&
+    (where.body === undefined || holds(parsed(entry.body), where.body))
+  );
+}
+
+const statusMatches = (actual: number, wanted: NonNullable<CallExpectation['status']>) =>
+  typeof wanted === 'number' ? actual === wanted : String(actual)[0] === wanted[0];
+
+function parsed(body: string | undefined): unknown {
+  try {
+    return body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `actual` holds `part`: every field of an object part is there with its value; anything else is equal. */
+export function holds(actual: unknown, part: unknown): boolean {
+  if (Array.isArray(part))
+    return (
+      Array.isArray(actual) && actual.length === part.length && part.every((v, i) => holds(actual[i], v))
+    );
+  if (part === null || typeof part !== 'object') return Object.is(actual, part);
+  if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
+  return Object.entries(part).every(
+    ([key, value]) => Object.hasOwn(actual, key) && holds((actual as Record<string, unknown>)[key], value),
+  );
+}
+
+function describeMiss(
+  operationId: string,
+  expectation: CallExpectation,
+  meeting: number,
+  calls: readonly JournalEntry[],
+): string {
+  const wanted = expectation.times === undefined ? 'at least once' : `${expectation.times} time(s)`;
+  const how = [
+    expectation.status !== undefined && `answered ${expectation.status}`,
+    expectation.where && `with ${JSON.stringify(expectation.where)}`,
+  ].filter(Boolean);
+  const seen = calls.length
+    ? calls
+        .map((c) => `  ${c.method} ${c.url} → ${c.status}${c.body ? ` ${c.body.slice(0, 200)}` : ''}`)
+        .join('\n')
+    : '  (none)';
+  return `expected ${operationId} to be called ${wanted}${how.length ? ` ${how.join(' ')}` : ''}; ${meeting} call(s) matched. Its calls in this session's journal:\n${seen}`;
+}

@@ -1,0 +1,64 @@
+// The options of `startMock`: where the contract and the dev PKI come from, the gateway's address and
+// limits, Prism's mode, and the mock's own features (sessions, stateful sandbox, faults, journal).
+import type { ContractModel } from '@banking-api/contract';
+import type { Fault } from './faults.ts';
+import type { Violation } from './forward.ts';
+import type { Limits } from './limits.ts';
+import type { SessionLimits } from './sessions.ts';
+import type { StateLimits } from './state.ts';
+
+export interface MockOptions {
+  /** The bundled spec Prism serves (JSON or YAML); default the one @banking-api/contract ships. */
+  specPath?: string | undefined;
+  /**
+   * The model of that spec, which the gateway routes and checks scopes by; default the one
+   * @banking-api/contract ships. With a `specPath` of another contract, give that contract's model.
+   */
+  model?: ContractModel | undefined;
+  /**
+   * Dev certificates and token key; made there when missing. Default `MOCK_PKI_DIR`, else a per-user
+   * folder (`$XDG_STATE_HOME/banking-api-mock` or `~/.local/state/banking-api-mock`).
+   */
+  pkiDir?: string | undefined;
+  /** Re-make the PKI even when the folder has one. */
+  renewPki?: boolean | undefined;
+  host?: string | undefined;
+  /** Gateway port; 0 or absent picks a free one. */
+  port?: number | undefined;
+  dynamic?: boolean | undefined;
+  errors?: boolean | undefined;
+  seed?: string | undefined;
+  prismLogLevel?: string | undefined;
+  prismOutput?: NodeJS.WritableStream | undefined;
+  /** Proxy mode: forward to this real environment instead of mocking. */
+  proxy?:
+    | { upstream: string; cert?: string | undefined; key?: string | undefined; ca?: string | undefined }
+    | undefined;
+  onViolation?: ((violation: Violation) => void) | undefined;
+  /** Changes to the gateway's limits (timeouts, sizes, connection cap, clock skew). */
+  limits?: Partial<Limits> | undefined;
+  /** Where faults of single requests are logged (with the request id); default stderr. */
+  log?: ((line: string) => void) | undefined;
+  /** Stateful sandbox: idempotent replay and webhook logs (docs/mock.md). Default stateless. */
+  stateful?: boolean | undefined;
+  /**
+   * Fault injection: `true` honours the `x-mock-fault` header on each request; a record also sets
+   * faults per operationId (`*`: every operation) from the start. Default off.
+   */
+  faults?: boolean | Record<string, Fault> | undefined;
+  /** How many requests the journal keeps (oldest dropped first); default 1000, 0 turns it off. */
+  journalSize?: number | undefined;
+  /** Bytes the journal keeps in all (oldest dropped first); default 16 MiB. */
+  journalMaxBytes?: number | undefined;
+  /** Bytes of one request body the journal keeps (the rest cut, with a marker); default 64 KiB. */
+  journalMaxBodyBytes?: number | undefined;
+  /** Bounds of the stateful sandbox's stores (remembered answers, webhook logs); see `defaultStateLimits`. */
+  stateLimits?: Partial<StateLimits> | undefined;
+  /**
+   * Answer a valid request with the answer Prism gave an earlier one of the same operation, Accept and
+   * Prefer, without asking Prism again (the same bytes; docs/mock.md, "Speed"). Default on.
+   */
+  fastPath?: boolean | undefined;
+  /** Sessions that tests open: how many at once, their idle timeout, their stores' bounds (`defaultSessionLimits`). */
+  sessionLimits?: Partial<SessionLimits> | undefined;
+}

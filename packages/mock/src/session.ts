@@ -1,0 +1,60 @@
+// One session of a running mock: its own faults, stubs, journal and (when stateful) sandbox. A request
+// belongs to the session its `x-mock-session` header names, else to the default session, which is the
+// mock as it was before sessions: so test files running side by side against one mock each see only
+// their own. Every store is bounded; a session nobody used for its idle timeout is closed.
+import type { ContractModel } from '@banking-api/contract';
+import { FaultRules } from './faults.ts';
+import { Journal, type JournalLimits, journalRedactor } from './journal.ts';
+import { Sandbox, type StateLimits } from './state.ts';
+import { type StubLimits, StubRules } from './stubs.ts';
+
+export interface SessionOptions {
+  /** The stateful sandbox in this session (idempotent replay, webhook logs); default the mock's setting. */
+  stateful?: boolean | undefined;
+  /** Closed after this long without a request or admin call; default the mock's (15 minutes). */
+  idleTimeoutMs?: number | undefined;
+}
+
+/** What one session may hold. */
+export interface SessionStores {
+  journal: Partial<JournalLimits>;
+  state: Partial<StateLimits>;
+  stubs: Partial<StubLimits>;
+}
+
+export class Session {
+  readonly id: string;
+  readonly faults: FaultRules;
+  readonly stubs: StubRules;
+  readonly journal: Journal;
+  readonly sandbox: Sandbox | undefined;
+  readonly idleTimeoutMs: number;
+  #lastUsed = Date.now();
+
+  constructor(id: string, model: ContractModel, stores: SessionStores, options: Required<SessionOptions>) {
+    this.id = id;
+    this.faults = new FaultRules(model.operations.map((op) => op.operationId));
+    this.stubs = new StubRules(model, stores.stubs);
+    this.journal = new Journal(stores.journal, journalRedactor(model));
+    this.sandbox = options.stateful ? new Sandbox(stores.state) : undefined;
+    this.idleTimeoutMs = options.idleTimeoutMs;
+  }
+
+  /** Marks the session used now: its idle timeout starts again. */
+  touch(now: number = Date.now()): void {
+    this.#lastUsed = now;
+  }
+
+  /** When it will close if nobody uses it (epoch milliseconds). */
+  get expiresAt(): number {
+    return this.#lastUsed + this.idleTimeoutMs;
+  }
+
+  /** Forgets everything it holds: state, stubs, faults and journal. */
+  reset(): void {
+    this.faults.clear();
+    this.stubs.clear();
+    this.journal.clear();
+    this.sandbox?.reset();
+  }
+}

@@ -1,0 +1,110 @@
+// The sessions of a running mock: the default one, and those tests open (POST /__mock/sessions,
+// `mock.openSession()`). Bounded in number; one left idle past its timeout is closed the next time the
+// sessions are looked at, so a test run that crashed before closing its sessions leaves nothing behind for
+// long. A request names its session by the `x-mock-session` header; a name no open session has is refused.
+import { randomBytes } from 'node:crypto';
+import type { ContractModel } from '@banking-api/contract';
+import { DEFAULT_SESSION, sessionHeader } from './admin-api.ts';
+import { envelope } from './envelope.ts';
+import { type GatewayHooks, jsonAnswer } from './hooks.ts';
+import { Session, type SessionOptions, type SessionStores } from './session.ts';
+
+export interface SessionLimits {
+  /** Sessions open at once, the default one aside; default 64. */
+  maxSessions: number;
+  /** A session unused this long is closed; default 15 minutes. */
+  idleTimeoutMs: number;
+  /** What each opened session may hold (the default session keeps the mock's own limits). */
+  stores: SessionStores;
+}
+
+export const defaultSessionLimits: SessionLimits = {
+  maxSessions: 64,
+  idleTimeoutMs: 15 * 60_000,
+  stores: {
+    journal: { maxEntries: 1000, maxBytes: 1024 * 1024, maxBodyBytes: 64 * 1024 },
+    state: { maxRemembered: 1000, maxWebhookLogs: 200, maxBytes: 1024 * 1024 },
+    stubs: { maxStubs: 100, maxBytes: 1024 * 1024 },
+  },
+};
+
+/** Opening one more session than the limit allows. */
+export class TooManySessionsError extends Error {}
+
+const validId = /^[A-Za-z0-9_-]{1,64}$/;
+const sessionsRoute = '/__mock/sessions';
+
+export class Sessions {
+  readonly default: Session;
+  readonly #open = new Map<string, Session>();
+  readonly #model: ContractModel;
+  readonly #limits: SessionLimits;
+  readonly #stateful: boolean;
+
+  constructor(model: ContractModel, defaultSession: Session, limits: SessionLimits, stateful: boolean) {
+    this.#model = model;
+    this.default = defaultSession;
+    this.#limits = limits;
+    this.#stateful = stateful;
+  }
+
+  open(options: SessionOptions = {}): Session {
+    this.#closeIdle();
+    if (this.#open.size >= this.#limits.maxSessions)
+      throw new TooManySessionsError(
+        `${this.#limits.maxSessions} sessions are open: close one (DELETE /__mock/sessions/{id}, session.close()) or wait for an idle one to time out`,
+      );
+    const session = new Session(randomBytes(16).toString('base64url'), this.#model, this.#limits.stores, {
+      stateful: options.stateful ?? this.#stateful,
+      idleTimeoutMs: options.idleTimeoutMs ?? this.#limits.idleTimeoutMs,
+    });
+    this.#open.set(session.id, session);
+    return session;
+  }
+
+  /** The open session with this id (the default one for `default`), marked used; none when unknown. */
+  get(id: string): Session | undefined {
+    if (id === DEFAULT_SESSION) return this.default;
+    this.#closeIdle();
+    const session = this.#open.get(id);
+    session?.touch();
+    return session;
+  }
+
+  /** Closes a session; false when none is open under that id. The default one stays. */
+  close(id: string): boolean {
+    return this.#open.delete(id);
+  }
+
+  list(): Session[] {
+    this.#closeIdle();
+    return [this.default, ...this.#open.values()];
+  }
+
+  #closeIdle(now: number = Date.now()): void {
+    for (const [id, session] of this.#open) if (session.expiresAt <= now) this.#open.delete(id);
+  }
+}
+
+/**
+ * The session of each request, as soon as it arrives (so that a refused request is journaled in its own
+ * session too); a session name that no open session has is refused once the request is admitted.
+ */
+export function sessionHooks(sessions: Sessions): GatewayHooks {
+  return {
+    onArrival(ctx) {
+      const asked = ctx.req.headers[sessionHeader];
+      const id = typeof asked === 'string' && validId.test(asked) ? asked : undefined;
+      ctx.session = (id && sessions.get(id)) || sessions.default;
+      if (asked !== undefined && ctx.session === sessions.default && id !== DEFAULT_SESSION)
+        ctx.unknownSession = true;
+    },
+    async onRequest(ctx) {
+      // Opening a session must work whatever a stale header says.
+      if (!ctx.unknownSession || ctx.path.startsWith(sessionsRoute)) return undefined;
+      const message = `No open mock session has the id in ${sessionHeader}: it was closed, or it timed out after being idle. Open one with POST /__mock/sessions.`;
+      const detail = { location: 'header', field: sessionHeader, code: 'unknown_session', message };
+      return jsonAnswer(400, envelope(400, 'UNKNOWN_MOCK_SESSION', message, ctx.path, [detail]));
+    },
+  };
+}
