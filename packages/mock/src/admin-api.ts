@@ -30,9 +30,10 @@ export interface MockConnection {
 export interface SessionInfo {
   id: string;
   stateful: boolean;
-  idleTimeoutSeconds: number;
-  /** When it closes unless used again (ISO 8601). */
-  expiresAt: string;
+  /** Closed after this long without use; null for the default session, which stays. */
+  idleTimeoutSeconds: number | null;
+  /** When it closes unless used again (ISO 8601); null for the default session. */
+  expiresAt: string | null;
 }
 
 export interface OpenSessionOptions {

@@ -52,11 +52,12 @@ export function adminRoutes({ sessions, usage }: AdminState): Record<string, Adm
 
 /** A session as the admin route shows it. */
 export function describe(session: Session): SessionInfo {
+  const closes = Number.isFinite(session.idleTimeoutMs); // the default session never does
   return {
     id: session.id,
     stateful: session.sandbox !== undefined,
-    idleTimeoutSeconds: Math.round(session.idleTimeoutMs / 1000),
-    expiresAt: new Date(session.expiresAt).toISOString(),
+    idleTimeoutSeconds: closes ? Math.round(session.idleTimeoutMs / 1000) : null,
+    expiresAt: closes ? new Date(session.expiresAt).toISOString() : null,
   };
 }
 

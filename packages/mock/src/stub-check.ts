@@ -29,9 +29,13 @@ export function stubViolations(model: ContractModel, stub: Stub): StubViolation[
   const shape = shapeViolations(stub);
   if (shape.length) return shape;
   const op = model.operations.find((o) => o.operationId === stub.operationId);
-  if (!op) return [{ at: '/operationId', message: `the contract has no operation ${stub.operationId}` }];
+  if (!op)
+    return [{ at: '/operationId', message: `the contract has no operation ${clip(stub.operationId)}` }];
   return [...answerViolations(op, stub.answer), ...whenViolations(op, stub.when ?? {})];
 }
+
+/** A name the caller gave, as far as a message repeats it. */
+const clip = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -93,7 +97,7 @@ function bodyViolations(response: Response, { status, body }: Stub['answer']): S
 function headerViolations(response: Response, headers: Record<string, string>): StubViolation[] {
   const out: StubViolation[] = [];
   for (const [name, value] of Object.entries(headers)) {
-    const at = `/answer/headers/${name}`;
+    const at = `/answer/headers/${clip(name)}`;
     if (!token.test(name) || /[\r\n\0]/.test(value)) out.push({ at, message: 'is not a valid header' });
     else if (notSettable.has(name.toLowerCase()))
       out.push({ at, message: 'is set by the mock, not by a stub' });
@@ -113,13 +117,16 @@ function whenViolations(op: Operation, when: NonNullable<Stub['when']>): StubVio
     for (const name of Object.keys(when[place] ?? {}))
       if (!op.parameters.some((p) => p.in === place && p.name === name))
         out.push({
-          at: `/when/${place}/${name}`,
-          message: `${op.operationId} has no ${place} parameter ${name}`,
+          at: `/when/${place}/${clip(name)}`,
+          message: `${op.operationId} has no ${place} parameter ${clip(name)}`,
         });
   if (when.body !== undefined) {
     const declared = requestFieldsOf(op, 16);
     for (const path of undeclaredFields(when.body, declared))
-      out.push({ at: '/when/body', message: `${op.operationId}'s request body declares no field ${path}` });
+      out.push({
+        at: '/when/body',
+        message: `${op.operationId}'s request body declares no field ${clip(path)}`,
+      });
   }
   return out;
 }
