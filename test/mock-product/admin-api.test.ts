@@ -2,16 +2,16 @@
 // what the route does: it lints clean under Redocly's recommended rules, every operation it lists is served,
 // and every answer of a session's life (open, stub, fault, journal, reset, close, the refusals) conforms to
 // the response the document gives for its status.
-import { createRequire } from 'node:module';
 import { type ContractModel, fillPath, responseFor } from '@banking-api/contract';
 import { violationLines } from '@banking-api/contract/validators';
+import { adminOpenapiPath } from '@banking-api/mock/admin';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadContract } from '../../model/load.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { type Caller, caller } from './mtls.ts';
 
-const documentPath = createRequire(import.meta.url).resolve('@banking-api/mock/admin-openapi.yaml');
+const documentPath = adminOpenapiPath;
 let admin: ContractModel;
 let m: TestMock;
 let client: Caller;

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
+import { strictConsumerOptions, writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 import { consumerProject, packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);
@@ -124,7 +124,8 @@ test('npx banking-api-mock starts with zero configuration; the token bin, run el
 }, 90_000);
 
 // Uses the public surface the docs show; a wrong use must fail, so the types are not `any`.
-const consumerSource = `import { startMock, type Mock, type MockOptions, type JournalEntry, type Fault } from '@banking-api/mock';
+const consumerSource = `import { startMock, type Mock, type MockOptions, type JournalEntry, type Fault, type MockSession, type Stub, StubRefusedError } from '@banking-api/mock';
+import { openMockSession } from '@banking-api/mock/admin';
 const options: MockOptions = { port: 0, stateful: true, faults: { sendPix: { status: 503, times: 1 } } };
 const mock: Mock = await startMock(options);
 const token: string = await mock.token(['webhook.read'], { env: 'production' });
@@ -132,6 +133,16 @@ const cert: string = mock.clients.sandbox.cert;
 const entries: JournalEntry[] = mock.journal.entries();
 const fault: Fault = { latencyMs: 10 };
 mock.faults.set('*', fault);
+const session: MockSession = await mock.openSession({ stateful: true, idleTimeoutSeconds: 60 });
+const stub: Stub = { operationId: 'createCard', when: { body: { typeCard: 'Virtual' } }, answer: { status: 422 }, times: 1 };
+const kept = await session.stubs.add(stub);
+const hits: number = kept.hits;
+const refused: readonly { at: string }[] = new StubRefusedError([]).violations;
+const remote: MockSession = await openMockSession(await mock.connection(), { stateful: false });
+await remote.journal.expectCalled('createCard', { times: 0, where: { body: { alias: 'x' } } });
+await remote.close();
+await session.close();
+console.log(hits, refused);
 // @ts-expect-error the URL is a string
 const port: number = mock.url;
 console.log(token, cert, entries, port);
@@ -155,9 +166,19 @@ function exampleFiles(markdown: string): Record<string, string> {
   return files;
 }
 
-test('the vitest example of docs/mock.md runs against the packed mock', async () => {
+/** What vitest's JSON reporter says of each test file: when it ran, and its tests' outcomes. */
+type FileReport = {
+  name: string;
+  startTime: number;
+  endTime: number;
+  assertionResults: { status: string }[];
+};
+
+test('the vitest example of docs/mock.md runs against the packed mock: two files at once, each in its own session', async () => {
   const files = exampleFiles(await readFile(join(repoRoot, 'docs', 'mock.md'), 'utf8'));
   expect(Object.keys(files).sort()).toEqual([
+    'test/bank.ts',
+    'test/cards.test.ts',
     'test/mock.setup.ts',
     'test/webhooks.test.ts',
     'vitest.config.ts',
@@ -167,13 +188,42 @@ test('the vitest example of docs/mock.md runs against the packed mock', async ()
     await writeFile(join(project, name), text);
   }
   const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs');
-  const result = await run(process.execPath, [vitest, 'run'], { cwd: project, env: userEnv() }).catch(
+  const args = [
+    vitest,
+    'run',
+    '--maxWorkers=2',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=report.json',
+  ];
+  const result = await run(process.execPath, args, { cwd: project, env: userEnv() }).catch((e) => e);
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  expect(result.code ?? 0, output).toBe(0);
+  const report = JSON.parse(await readFile(join(project, 'report.json'), 'utf8')) as {
+    testResults: FileReport[];
+  };
+  const ran = report.testResults.filter((f) => f.name.endsWith('.test.ts'));
+  expect(ran.flatMap((f) => f.assertionResults.map((t) => t.status))).toEqual([
+    'passed',
+    'passed',
+    'passed',
+    'passed',
+  ]);
+  // Side by side: each file started before the other ended, so their sessions were open at once.
+  const [a, b] = ran as [FileReport, FileReport];
+  expect(a.startTime < b.endTime && b.startTime < a.endTime, JSON.stringify(ran)).toBe(true);
+}, 120_000);
+
+test("the example's files type-check in a consumer's strictest tsc", async () => {
+  const names = ['test/bank.ts', 'test/cards.test.ts', 'test/mock.setup.ts', 'test/webhooks.test.ts'];
+  const compilerOptions = { ...strictConsumerOptions, noEmit: true, allowImportingTsExtensions: true };
+  await writeFile(join(project, 'tsconfig.example.json'), JSON.stringify({ compilerOptions, files: names }));
+  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = await run(process.execPath, [tsc, '-p', 'tsconfig.example.json'], { cwd: project }).catch(
     (e) => e,
   );
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  expect(output).toMatch(/Tests\s+1 passed/);
-  expect(result.code ?? 0, output).toBe(0);
-}, 120_000);
+  expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
+}, 60_000);
 
 test('publint and attw (ESM only) find nothing wrong with the package', async () => {
   const pkgDir = join(project, 'node_modules', '@banking-api', 'mock');

@@ -2,6 +2,7 @@
 // Jest run test files in workers; the mock runs once, in a global setup). Sessions with their faults, stubs
 // and journal, as the same typed handle `mock.openSession()` gives in-process. It loads undici only, never
 // Prism; every call has a deadline, and a refusal is a typed error with the mock's message.
+import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import {
   MockAdminError,
@@ -18,6 +19,9 @@ import type { JournalEntry, JournalFilter } from './journal.ts';
 import { settledCalls } from './journal-expect.ts';
 import type { StoredStub } from './stubs.ts';
 import type { UsageDocument } from './usage.ts';
+
+/** The admin route's OpenAPI document, shipped in the package. */
+export const adminOpenapiPath: string = fileURLToPath(new URL('../admin-openapi.yaml', import.meta.url));
 
 export interface MockAdmin {
   openSession(options?: OpenSessionOptions): Promise<MockSession>;

@@ -33,7 +33,7 @@ export {
   StubRefusedError,
   sessionHeader,
 } from './admin-api.ts';
-export { connectMock, type MockAdmin, openMockSession } from './admin-client.ts';
+export { adminOpenapiPath, connectMock, type MockAdmin, openMockSession } from './admin-client.ts';
 export { defaultPkiDir } from './defaults.ts';
 export {
   type DevPki,
