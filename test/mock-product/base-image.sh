@@ -25,4 +25,6 @@ ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
 ln -s ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
 chroot "$root" groupadd -g 1000 node
 chroot "$root" useradd -u 1000 -g node -m node
-tar -C "$root" -c . | podman import --change 'CMD ["node"]' - "$image" >/dev/null
+# The official image's PATH and command; without PATH, `podman kube play` finds no executable at all.
+tar -C "$root" -c . | podman import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+  --change 'CMD ["node"]' - "$image" >/dev/null

@@ -11,6 +11,7 @@ import { publint } from 'publint';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { strictConsumerOptions, writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
+import { guideFiles } from './guide-files.ts';
 import { consumerProject, packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);
@@ -157,15 +158,6 @@ test("the declarations type-check in a consumer's strictest tsc", async () => {
   expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
 }, 60_000);
 
-/** The files of docs/mock.md's vitest example: a line "File `name`:" and the code block after it. */
-function exampleFiles(markdown: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const match of markdown.matchAll(/^File `([^`]+)`:\n\n```\w*\n([\s\S]*?)\n```/gm)) {
-    files[match[1] as string] = `${match[2]}\n`;
-  }
-  return files;
-}
-
 /** What vitest's JSON reporter says of each test file: when it ran, and its tests' outcomes. */
 type FileReport = {
   name: string;
@@ -175,7 +167,9 @@ type FileReport = {
 };
 
 test('the vitest example of docs/mock.md runs against the packed mock: two files at once, each in its own session', async () => {
-  const files = exampleFiles(await readFile(join(repoRoot, 'docs', 'mock.md'), 'utf8'));
+  const files = Object.fromEntries(
+    Object.entries(await guideFiles()).filter(([name]) => name.endsWith('.ts')),
+  );
   expect(Object.keys(files).sort()).toEqual([
     'test/bank.ts',
     'test/cards.test.ts',

@@ -1,169 +1,251 @@
-// The container image as a team builds and runs it: packages/mock/Containerfile over the packed tarballs,
-// on a local stand-in for node:24-slim (no registry here), started with the certificates on a volume,
-// answering an mTLS request. Needs podman; CI installs it (.ci/run).
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+// The container image as a team outside this repository makes and runs it, in a closed network: the build
+// context from the packed package's bin; a build in a network namespace with no way out, which stops at
+// once without a registry and succeeds from a local registry mirror (Verdaccio serving only what it holds)
+// on a local base image; the image saved as the release tarball and loaded again; a client container
+// calling it over mutual TLS by its service name; the compose file and the Kubernetes manifest of
+// docs/mock.md as written. Needs podman, podman-compose and root for the namespace (.ci/run).
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ensureDevPki, signToken } from '@banking-api/mock';
-import { Agent, request } from 'undici';
+import { ensureDevPki } from '@banking-api/mock';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../support/processes.ts';
-import { packTarballs, repoRoot } from './packed.ts';
+import { type LocalRegistry, startVerdaccio } from '../support/verdaccio.ts';
+import { closedNetwork, type Podman, podmanIn, podmanInstalled, statusFromContainer } from './containers.ts';
+import { guideFiles } from './guide-files.ts';
+import { consumerProject, packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);
 const base = 'localhost/node24-base:bookworm';
 const image = `localhost/banking-api-mock-test:${process.pid}`;
 let work: string;
-let containerId: string | undefined;
-let env: NodeJS.ProcessEnv;
-
-function podmanInstalled(): boolean {
-  try {
-    execFileSync('podman', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const podman = (args: string[], timeout = 240_000) =>
-  run('podman', args, { env, timeout, maxBuffer: 1 << 24 });
+let context: string;
+let podman: Podman;
+let closed: { name: string; remove(): Promise<void> } | undefined;
+let mirror: LocalRegistry | undefined;
+const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   if (!podmanInstalled())
     throw new Error(
-      'podman is missing: install it (apt-get install -y podman buildah runc debootstrap), as .ci/run does',
+      'podman is missing: apt-get install -y podman buildah runc debootstrap podman-compose, as .ci/run does',
     );
   work = await mkdtemp(join(tmpdir(), 'banking-container-'));
-  // This machine's VM refuses the ulimits podman sets on `run`.
-  const conf = join(work, 'containers.conf');
-  await writeFile(conf, '[containers]\ndefault_ulimits = []\n');
-  env = { ...process.env, CONTAINERS_CONF: conf };
-  await run(join(repoRoot, 'test', 'mock-product', 'base-image.sh'), [base], { env, timeout: 300_000 });
-}, 360_000);
+  podman = await podmanIn(work);
+  await run(join(repoRoot, 'test', 'mock-product', 'base-image.sh'), [base], { timeout: 300_000 });
+  const tarballs = await packTarballs(join(work, 'packs'));
+  const project = await consumerProject(join(work, 'project'), [tarballs.contract, tarballs.mock]);
+  context = join(work, 'context');
+  const bin = join(project, 'node_modules', '.bin', 'banking-api-mock-image-context');
+  await run(bin, [context], { cwd: project, timeout: 120_000 });
+  closed = await closedNetwork(`banking-closed-${process.pid}`);
+}, 420_000);
 
 afterAll(async () => {
-  if (containerId) await podman(['rm', '-f', '-t', '1', containerId]).catch(() => undefined);
-  await podman(['rmi', '-f', image]).catch(() => undefined);
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  await mirror?.stop();
+  await closed?.remove().catch(() => undefined);
+  await podman?.(['rmi', '-f', image]).catch(() => undefined);
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** The build context: the packed contract and mock, and the Containerfile the package ships. */
-async function buildContext(): Promise<string> {
-  const context = join(work, 'context');
-  const tarballs = await packTarballs(join(work, 'packs'));
-  await packTarballs(context).then(async (inContext) => rm(inContext.client));
-  await copyFile(join(repoRoot, 'packages', 'mock', 'Containerfile'), join(context, 'Containerfile'));
-  expect((await readdir(context)).sort()).toEqual(
-    ['Containerfile', tarballs.contract, tarballs.mock].map((f) => f.split('/').pop()).sort(),
+test('the build context comes from the packed package: Containerfile, both packages, a lockfile of every dependency', async () => {
+  const files = (await readdir(context)).sort();
+  expect(files).toEqual(
+    expect.arrayContaining(['Containerfile', 'package-lock.json', 'package.json', 'registry-check.mjs']),
   );
-  return context;
-}
+  expect(files.filter((f) => f.endsWith('.tgz'))).toHaveLength(2);
+  const lock = JSON.parse(await readFile(join(context, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, unknown>;
+  };
+  expect(Object.keys(lock.packages)).toEqual(
+    expect.arrayContaining(['node_modules/@stoplight/prism-http', 'node_modules/undici']),
+  );
+});
 
-/** npm inside the build reaches the registry through this machine's proxy, whose CA only the host trusts. */
-async function buildImage(context: string): Promise<void> {
-  const { stdout: cache } = await run('npm', ['config', 'get', 'cache']);
-  await podman([
+test('with no registry to reach, the build stops at once and says what to pass', async () => {
+  const started = Date.now();
+  const failed = await podman(
+    [
+      'build',
+      '--pull=never',
+      '--network',
+      'host',
+      '--build-arg',
+      `BASE=${base}`,
+      '-t',
+      `${image}-unused`,
+      context,
+    ],
+    {
+      netns: closed?.name,
+    },
+  ).then(
+    () => undefined,
+    (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
+  );
+  expect(failed, 'the build must fail without a registry').toBeDefined();
+  expect(failed).toMatch(/The npm registry https:\/\/registry\.npmjs\.org\/ cannot be reached/);
+  expect(failed).toContain('NPM_REGISTRY');
+  expect(Date.now() - started).toBeLessThan(60_000);
+}, 120_000);
+
+test('from a registry mirror inside the closed network, on a local base image, the image builds', async () => {
+  // The mirror first fetches what the lockfile names (outside), then serves only that, inside the namespace.
+  const storage = join(work, 'mirror');
+  const filling = await startVerdaccio(storage);
+  const copy = join(work, 'fill');
+  await cp(context, copy, { recursive: true });
+  await run(
+    'npm',
+    [
+      'ci',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--registry',
+      filling.url,
+      '--cache',
+      join(work, 'npm-cache'),
+    ],
+    {
+      cwd: copy,
+      timeout: 300_000,
+    },
+  );
+  await filling.stop();
+  mirror = await startVerdaccio(storage, { uplink: false, netns: closed?.name });
+  const args = [
     'build',
     '--pull=never',
     '--network',
     'host',
-    '-t',
-    image,
     '--build-arg',
     `BASE=${base}`,
-    '-v',
-    '/etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro',
     '--build-arg',
-    'NODE_EXTRA_CA_CERTS=/run/host-ca.crt',
-    '-v',
-    `${cache.trim()}:/root/.npm`,
-    context,
-  ]);
-}
+    `NPM_REGISTRY=${mirror.url}`,
+  ];
+  await podman([...args, '-t', image, context], { netns: closed?.name, timeout: 300_000 });
+  const { stdout } = await podman(['run', '--rm', '--entrypoint', 'node', image, '--version']);
+  expect(stdout.trim()).toMatch(/^v24\./);
+}, 600_000);
 
-/** A PKI folder the container's user (uid 1000) can read: throwaway test keys, so 0644 is fine. */
-async function readablePki(): Promise<string> {
-  const dir = join(work, 'certs');
-  await ensureDevPki(dir);
-  await chmod(dir, 0o755);
-  for (const file of await readdir(dir)) await chmod(join(dir, file), 0o644);
-  return dir;
-}
-
-async function answers(url: string, agent: Agent, token: string): Promise<number | undefined> {
-  try {
-    const res = await request(`${url}/hb/webhook/logs?webhookId=wh-1`, {
-      dispatcher: agent,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await res.body.dump();
-    return res.statusCode;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Runs the image detached on the host network, serving on `port`; `options` go before the image's name. */
-async function runContainer(port: number, options: string[]): Promise<string> {
-  const env = ['-e', `MOCK_PORT=${port}`, '-e', 'MOCK_HOST=127.0.0.1'];
-  const { stdout } = await podman(['run', '-d', '--rm', '--network', 'host', ...options, ...env, image]);
-  return stdout.trim();
-}
-
-/** An mTLS agent with the sandbox client certificate of the PKI in `certs`, and a token signed by its key. */
-async function sandboxClient(certs: string): Promise<{ agent: Agent; token: string }> {
-  const pki = await ensureDevPki(certs);
-  const token = await signToken(pki.jwt.privateKey, { env: 'sandbox', scopes: ['webhook.read'] });
-  return { agent: new Agent({ connect: { ca: pki.serverCa, ...pki.clients.sandbox } }), token };
-}
-
-test('the image builds from the packed tarballs, runs with certificates on a volume, and answers over mTLS', async () => {
-  await buildImage(await buildContext());
-  const { stdout: version } = await podman(['run', '--rm', '--entrypoint', 'node', image, '--version']);
-  expect(version.trim()).toMatch(/^v24\./); // the image runs on Node 24
-  const certs = await readablePki();
-  const port = await freePort();
-  containerId = await runContainer(port, ['-v', `${certs}:/certs:ro`]);
-  const { agent, token } = await sandboxClient(certs);
-  try {
-    const logs = async () =>
-      await podman(['logs', containerId as string]).catch(() => ({ stdout: '', stderr: '' }));
-    await expect
-      .poll(() => answers(`https://127.0.0.1:${port}`, agent, token), {
-        timeout: 30_000,
-        interval: 250,
-        message: JSON.stringify(await logs()),
-      })
-      .toBe(200);
-    expect((await logs()).stdout).toContain(`ready at https://127.0.0.1:${port}`);
-  } finally {
-    await agent.close();
-  }
-  const stopped = Date.now();
-  await podman(['stop', '-t', '10', containerId]);
-  expect(Date.now() - stopped, 'the mock handles SIGTERM as PID 1').toBeLessThan(5_000);
-  containerId = undefined;
-}, 420_000);
-
-test('given an empty folder as its volume, the container makes the PKI there for the clients to use', async () => {
-  const certs = join(work, 'empty-certs');
+test('saved as the release tarball and loaded again, it answers over mTLS by its service name', async () => {
+  const tarball = join(work, 'banking-api-mock.image.tar');
+  await podman(['save', '-o', tarball, image]);
+  await podman(['rmi', '-f', image]);
+  await podman(['load', '-i', tarball]);
+  const network = `banking-net-${process.pid}`;
+  await podman(['network', 'create', network]);
+  cleanups.push(() => podman(['network', 'rm', '-f', network]));
+  const certs = join(work, 'certs');
   await mkdir(certs);
+  const name = `banking-api-mock-${process.pid}`;
+  const { stdout: id } = await podman([
+    'run',
+    '-d',
+    '--rm',
+    '--network',
+    network,
+    '--network-alias',
+    'banking-api-mock',
+    '--name',
+    name,
+    '-v',
+    `${certs}:/certs`,
+    '--user',
+    `${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}`, // the folder's owner, as docs/mock.md says
+    '-e',
+    'MOCK_SERVER_NAMES=banking-api-mock',
+    image,
+  ]);
+  cleanups.push(() => podman(['rm', '-f', '-t', '1', id.trim()]));
+  const logs = async () => {
+    const { stdout, stderr } = await podman(['logs', id.trim()]);
+    return `${stdout}${stderr}`;
+  };
+  await expect.poll(logs, { timeout: 30_000 }).toMatch(/Ctrl-C stops it/);
+  const banner = await logs();
+  expect(banner).toContain('ready at https://localhost:8443');
+  expect(banner).toContain('https://banking-api-mock:8443');
+  expect(banner).toContain('$CERTS');
+  expect(banner).not.toMatch(/0\.0\.0\.0|\/certs\/server-ca/);
+  expect(
+    await statusFromContainer(
+      podman,
+      image,
+      network,
+      certs,
+      'https://banking-api-mock:8443/hb/webhook/logs?webhookId=wh-1',
+    ),
+  ).toBe('200');
+  const stopped = Date.now();
+  await podman(['stop', '-t', '10', id.trim()]);
+  expect(Date.now() - stopped, 'the mock handles SIGTERM as PID 1').toBeLessThan(5_000);
+}, 180_000);
+
+test('the compose file of docs/mock.md brings it up healthy, reachable by its service name', async () => {
+  const folder = join(work, 'compose');
+  await mkdir(join(folder, 'certs'), { recursive: true });
+  await run('chown', ['1000:1000', join(folder, 'certs')]);
   const port = await freePort();
-  const user = `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`; // as docs/mock.md says
-  containerId = await runContainer(port, ['--user', user, '-v', `${certs}:/certs`]);
-  await expect.poll(() => existsSync(join(certs, 'jwt-signing-key.pub.pem')), { timeout: 30_000 }).toBe(true);
-  const { agent, token } = await sandboxClient(certs);
-  try {
-    await expect
-      .poll(() => answers(`https://127.0.0.1:${port}`, agent, token), { timeout: 30_000, interval: 250 })
-      .toBe(200);
-  } finally {
-    await agent.close();
-  }
-  await podman(['stop', '-t', '10', containerId]);
-  containerId = undefined;
-}, 120_000);
+  const compose = (await guideFiles())['compose.yaml'] as string;
+  expect(compose).toBeDefined();
+  // As written, but for the image this test built and a free host port.
+  await writeFile(
+    join(folder, 'compose.yaml'),
+    compose.replace(/localhost\/banking-api-mock:[\w.-]+/, image).replace("'8443:8443'", `'${port}:8443'`),
+  );
+  const project = `bankingcompose${process.pid}`;
+  const composeRun = (args: string[]) =>
+    run('podman-compose', ['-p', project, ...args], {
+      cwd: folder,
+      env: { ...process.env, CONTAINERS_CONF: join(work, 'containers.conf') },
+      timeout: 120_000,
+    });
+  await composeRun(['up', '-d']);
+  cleanups.push(() => composeRun(['down']));
+  const health = async () =>
+    fetch(`http://127.0.0.1:${port}/__mock/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
+  await expect.poll(health, { timeout: 30_000 }).toBe(200);
+  const url = 'https://banking-api-mock:8443/hb/webhook/logs?webhookId=wh-1';
+  expect(await statusFromContainer(podman, image, `${project}_default`, join(folder, 'certs'), url)).toBe(
+    '200',
+  );
+}, 180_000);
+
+test('the Kubernetes manifest of docs/mock.md runs two replicas on a read-only PKI (podman kube play)', async () => {
+  const certs = join(work, 'kube-certs');
+  await ensureDevPki(certs, { serverNames: ['banking-api-mock'] });
+  await run('chmod', ['-R', 'a+rX', certs]); // a Secret volume's files are readable by the pod's user
+  const manifest = (await guideFiles())['kubernetes.yaml'] as string;
+  expect(manifest).toBeDefined();
+  // Where podman differs from Kubernetes: 4.3 crashes on a Secret volume, so the same files come from a host
+  // folder; and it publishes a containerPort on the host, where two replicas would collide.
+  const played = manifest
+    .replace(/registry\.your-bank\.example\/banking-api-mock:[\w.-]+/, image)
+    .replace('secret: { secretName: banking-api-mock-pki }', `hostPath: { path: ${certs}, type: Directory }`)
+    .replace(/ +ports:\n +- \{ name: https, containerPort: 8443 \}\n/, '');
+  expect(played).toContain(certs);
+  expect(played).not.toContain('containerPort');
+  const file = join(work, 'kubernetes.yaml');
+  await writeFile(file, played);
+  cleanups.push(() => podman(['kube', 'down', file]));
+  await podman(['kube', 'play', file]);
+  const inside = (pod: number, script: string) =>
+    podman(['exec', `banking-api-mock-pod-${pod}-mock`, 'node', '-e', script]).then(
+      (r) => r.stdout.trim(),
+      () => '',
+    );
+  const health =
+    "fetch('http://127.0.0.1:8443/__mock/health').then(async (r) => console.log(r.status, await r.text()), () => console.log(0))";
+  for (const pod of [0, 1])
+    await expect.poll(() => inside(pod, health), { timeout: 30_000 }).toBe('200 {"status":"ready"}');
+  const { stdout } = await podman(['logs', 'banking-api-mock-pod-0-mock']);
+  expect(stdout).toContain('ready at https://localhost:8443');
+}, 180_000);

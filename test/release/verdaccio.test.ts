@@ -3,8 +3,8 @@
 // follows the client README's install instructions as written (only the registry host swapped for the
 // local one), installs the client from the registry, compiles and runs over mTLS. Packs the dist/ of
 // the last `npm run build`.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,63 +14,14 @@ import { makeCa, makeClientCert, makeServerCert } from '@banking-api/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/paths.ts';
 import { contractVersion, ORG_REGISTRY, packAll, publishableWorkspaces } from '../../tools/release/cli.ts';
-import { freePort } from '../support/processes.ts';
 import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
+import { type LocalRegistry, startVerdaccio } from '../support/verdaccio.ts';
 
 const run = promisify(execFile);
-const cacheDir = join(root, '.cache/verdaccio');
-const verdaccioBin = join(cacheDir, 'node_modules/verdaccio/bin/verdaccio');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const readme = readFileSync(join(root, 'packages/client/README.md'), 'utf8');
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false', NPM_TOKEN: 'placeholder' };
 const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env: npmEnv, timeout: 60_000 });
-
-/** Verdaccio ~6.8 in its own folder, once; the override avoids its unresolvable `node-fetch@cjs` tag. */
-async function installVerdaccio(): Promise<void> {
-  if (existsSync(verdaccioBin)) return;
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(
-    join(cacheDir, 'package.json'),
-    JSON.stringify({
-      private: true,
-      dependencies: { verdaccio: '~6.8.0' },
-      overrides: { 'node-fetch': '^2.7.0' },
-    }),
-  );
-  await npm(['install', '--no-audit', '--no-fund', '--prefer-offline'], cacheDir);
-}
-
-/** Config written at test time: our scope is local only (never proxied), the rest from npm's registry. */
-async function verdaccioConfig(dir: string): Promise<string> {
-  const { stdout } = await npm(['config', 'get', 'registry'], dir);
-  const file = join(dir, 'config.yaml');
-  writeFileSync(
-    file,
-    [
-      'storage: ./storage',
-      'auth: { htpasswd: { file: ./htpasswd, max_users: 10 } }',
-      `uplinks: { upstream: { url: ${JSON.stringify(stdout.trim())} } }`,
-      'packages:',
-      "  '@banking-api/*': { access: $all, publish: $all, unpublish: $all }",
-      "  '**': { access: $all, publish: $authenticated, proxy: upstream }",
-      'log: { type: stdout, format: pretty, level: warn }',
-      '',
-    ].join('\n'),
-  );
-  return file;
-}
-
-async function waitForPing(url: string, deadline = Date.now() + 20_000): Promise<void> {
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${url}-/ping`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`verdaccio did not answer at ${url}`);
-}
 
 /** The README's `.npmrc` block and install command, with the organisation's registry swapped for `local`. */
 function readmeInstall(local: string): { npmrc: string; install: string[] } {
@@ -114,7 +65,7 @@ console.log(JSON.stringify({ data, envelope: envelope ?? null, timeoutClass: typ
 await client.close();
 `;
 
-let verdaccio: ChildProcess | undefined;
+let verdaccio: LocalRegistry | undefined;
 let api: Server | undefined;
 let registry: string;
 let project: string;
@@ -122,19 +73,10 @@ let published: string[];
 
 beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), 'release-'));
-  const [port] = await Promise.all([freePort(), installVerdaccio()]);
-  registry = `http://127.0.0.1:${port}/`;
   // NODE_EXTRA_CA_CERTS stays in the environment: the uplink goes through this machine's proxy.
-  verdaccio = spawn(
-    process.execPath,
-    [verdaccioBin, '--config', await verdaccioConfig(work), '--listen', `127.0.0.1:${port}`],
-    {
-      cwd: work,
-      env: process.env,
-      stdio: 'ignore',
-    },
-  );
-  await waitForPing(registry);
+  verdaccio = await startVerdaccio(work);
+  registry = verdaccio.url;
+  const port = new URL(registry).port;
 
   // Publish what the release publishes: the non-private workspaces, packed, in dependency order.
   const packages = publishableWorkspaces();
@@ -158,7 +100,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  verdaccio?.kill();
+  await verdaccio?.stop();
   api?.close();
 });
 

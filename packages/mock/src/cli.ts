@@ -3,11 +3,11 @@
 // behind the mTLS gateway, until Ctrl-C or SIGTERM. Zero configuration: the dev PKI is made on the first
 // run in one per-user folder, which the banner names together with the files a client needs.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openapiPath, readModel } from '@banking-api/contract';
+import { type BannerFacts, banner } from './banner.ts';
 import { defaultPkiDir } from './defaults.ts';
-import { environments, pkiFiles } from './dev-pki.ts';
+import { ensureDevPki } from './dev-pki.ts';
 import { type Mock, type MockOptions, startMock } from './index.ts';
 
 const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock -- [options])
@@ -19,6 +19,10 @@ const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock
   --pki-dir <dir>        dev certificates and token key (env MOCK_PKI_DIR,
                          default $XDG_STATE_HOME/banking-api-mock or ~/.local/state/banking-api-mock)
   --renew-pki            re-make the dev certificates and token key
+  --server-names <list>  comma-separated names and addresses the server certificate must have besides
+                         localhost, 127.0.0.1 and ::1: the names clients use (a compose service, a
+                         Kubernetes Service) (env MOCK_SERVER_NAMES)
+  --init-pki             make (or complete) the PKI folder with those names and exit, without serving
   --stateful             stateful sandbox: idempotent replay, webhook logs (env MOCK_STATEFUL=1)
   --faults               honour the x-mock-fault header on each request (env MOCK_FAULTS=1)
   --journal-size <n>     requests the journal keeps (default 1000)
@@ -27,6 +31,8 @@ const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock
   --state-max-entries <n>  --stateful: identifiers remembered (default 10000) and webhook logs
                          kept (default 1000) at most, each
   --state-max-bytes <n>  --stateful: bytes each store keeps (default 33554432)
+  --max-sessions <n>     sessions tests may open at once (default 64)
+  --session-idle-timeout <s>  a session unused this many seconds is closed (default 900)
   --dynamic              generated data instead of the named examples
   --seed <seed>          make --dynamic data repeatable
   --errors               Prism answers 500 when an example breaks its own schema
@@ -56,6 +62,10 @@ function parse() {
       model: { type: 'string' },
       'pki-dir': { type: 'string', default: defaultPkiDir() },
       'renew-pki': { type: 'boolean', default: false },
+      'server-names': { type: 'string', default: process.env.MOCK_SERVER_NAMES ?? '' },
+      'init-pki': { type: 'boolean', default: false },
+      'max-sessions': { type: 'string' },
+      'session-idle-timeout': { type: 'string' },
       stateful: { type: 'boolean', default: flag('MOCK_STATEFUL') },
       faults: { type: 'boolean', default: flag('MOCK_FAULTS') },
       'journal-size': { type: 'string', default: '1000' },
@@ -126,6 +136,8 @@ function mockOptions(values: Values): MockOptions {
     model: values.model === undefined ? undefined : readModel(values.model),
     pkiDir: values['pki-dir'],
     renewPki: values['renew-pki'],
+    serverNames: serverNames(values),
+    sessionLimits: sessionLimits(values),
     host: values.host,
     port: portNumber('port', values.port),
     stateful: values.stateful,
@@ -144,6 +156,22 @@ function mockOptions(values: Values): MockOptions {
   };
 }
 
+function serverNames(values: Values): string[] {
+  return values['server-names']
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+function sessionLimits(values: Values): MockOptions['sessionLimits'] {
+  const max = values['max-sessions'];
+  const idle = values['session-idle-timeout'];
+  return {
+    maxSessions: max === undefined ? undefined : wholeNumber('max-sessions', max, 10_000),
+    idleTimeoutMs: idle === undefined ? undefined : wholeNumber('session-idle-timeout', idle, 86_400) * 1000,
+  };
+}
+
 function proxyOptions(values: Values, upstream: string): NonNullable<MockOptions['proxy']> {
   return {
     upstream,
@@ -155,29 +183,6 @@ function proxyOptions(values: Values, upstream: string): NonNullable<MockOptions
 
 const reportViolation: NonNullable<MockOptions['onViolation']> = (v) =>
   console.error(`✖ contract violation: ${v.method} ${v.path} → ${v.status}\n  ${v.violations.join('\n  ')}`);
-
-/** What a new user needs next: where the files are, how to get a token, a request that works. */
-function banner(mock: Mock, values: Values): string {
-  const mode = values.proxy ? `proxy to ${values.proxy}` : values.dynamic ? 'dynamic mock' : 'mock';
-  const features = [values.stateful && 'stateful', values.faults && 'faults'].filter(Boolean).join(', ');
-  const dir = mock.pki.dir;
-  const file = (name: string) => join(dir, name);
-  // The token command finds the folder by itself only when it is the per-user default.
-  const perUser = defaultPkiDir({ ...process.env, MOCK_PKI_DIR: '' });
-  const pkiArg = mock.pki.dir === perUser ? '' : ` --pki-dir ${dir}`;
-  return `Banking API ${mode} ready at ${mock.url} — certificates in ${dir}${features ? ` (${features})` : ''}
-
-A client needs, from ${dir}:
-  CA of the server certificate   ${pkiFiles.serverCa}
-${environments.map((env) => `  ${env.padEnd(30)} ${pkiFiles.clientCert(env)} + ${pkiFiles.clientKey(env)} (or ${pkiFiles.clientP12(env)}, passphrase "mock")`).join('\n')}
-A token (the environment must match the certificate's):
-  TOKEN=$(npx -p @banking-api/mock banking-api-mock-token --env sandbox --scope "webhook.read webhook.write"${pkiArg})
-Try it:
-  curl --cacert ${file(pkiFiles.serverCa)} --cert ${file(pkiFiles.clientCert('sandbox'))} --key ${file(pkiFiles.clientKey('sandbox'))} \\
-    -H "Authorization: Bearer $TOKEN" "${mock.url}/hb/webhook/logs?webhookId=wh-1"
-Admin route (journal, faults, reset): ${mock.url}/__mock/ with a token of scope mock.admin.
-Ctrl-C stops it.`;
-}
 
 function stopOnSignals(mock: Mock): void {
   let stopping = false;
@@ -199,7 +204,9 @@ async function main(): Promise<void> {
   }
   let mock: Mock;
   try {
-    mock = await startMock(mockOptions(values));
+    const options = mockOptions(values);
+    if (values['init-pki']) return initPki(options);
+    mock = await startMock(options);
   } catch (error) {
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     const hint = inUse ? ' (another mock may still be running there; --port 0 picks a free port)' : '';
@@ -207,10 +214,27 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // stdout: the one ready line that scripts wait for; stderr: the guide, for people.
-  const [ready, ...guide] = banner(mock, values).split('\n');
+  const { ready, guide } = banner(mock, bannerFacts(values));
   console.log(ready);
-  console.error(guide.join('\n'));
+  console.error(guide);
   stopOnSignals(mock);
+}
+
+function bannerFacts(values: Values): BannerFacts {
+  const mode = values.proxy ? `proxy to ${values.proxy}` : values.dynamic ? 'dynamic mock' : 'mock';
+  const features = [values.stateful && 'stateful', values.faults && 'faults'].filter(
+    (f) => typeof f === 'string',
+  );
+  return { mode, features, host: values.host, inContainer: process.env.MOCK_IN_CONTAINER === '1' };
+}
+
+/** --init-pki: the PKI folder made or completed with the server names, for a read-only mount elsewhere. */
+async function initPki(options: MockOptions): Promise<void> {
+  const pki = await ensureDevPki(options.pkiDir ?? defaultPkiDir(), {
+    renew: options.renewPki,
+    serverNames: options.serverNames,
+  });
+  console.log(`PKI in ${pki.dir}; the server certificate names ${pki.serverNames.join(', ')}`);
 }
 
 await main();

@@ -1,7 +1,11 @@
-// The mock's dev PKI: made once in a git-ignored folder, reused on later runs, re-made on demand.
-import { generateKeyPairSync } from 'node:crypto';
+// The mock's dev PKI: made once in a git-ignored folder, reused on later runs, re-made on demand. The
+// server certificate names localhost and the loopback addresses, and any further names asked for (a
+// compose service, a Kubernetes Service): a PKI whose certificate lacks one gets a new server certificate
+// from its own server CA, so that clients trusting that CA keep working.
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from './pki.ts';
 
@@ -14,6 +18,7 @@ export const p12Passphrase = 'mock';
 /** File names inside the PKI folder. */
 export const pkiFiles = {
   serverCa: 'server-ca.pem',
+  serverCaKey: 'server-ca-key.pem',
   serverCert: 'server.pem',
   serverKey: 'server-key.pem',
   ca: (env: Environment): string => `${env}-ca.pem`,
@@ -25,8 +30,13 @@ export const pkiFiles = {
   jwtPublicKey: 'jwt-signing-key.pub.pem',
 } as const;
 
+/** What the server certificate always names. */
+export const defaultServerNames: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
 export interface DevPki {
   dir: string;
+  /** The DNS names and addresses the server certificate names. */
+  serverNames: string[];
   /** Trust anchor of the gateway's server certificate: give it to clients as `ca`. */
   serverCa: string;
   server: KeyPair;
@@ -39,18 +49,32 @@ export interface DevPki {
 
 const marker = pkiFiles.jwtPublicKey; // written last: its presence means the folder is complete
 
-/** Loads the PKI in `dir`, making it first when missing (or always, with `renew`). */
+export interface PkiOptions {
+  /** Make a new PKI even when the folder holds one. */
+  renew?: boolean | undefined;
+  /** Names the server certificate must have besides the defaults: DNS names (`*.svc` too) or IP addresses. */
+  serverNames?: readonly string[] | undefined;
+}
+
+/**
+ * Loads the PKI in `dir`, making it first when missing (or always, with `renew`); when its server
+ * certificate lacks one of `serverNames`, a new one is issued.
+ */
 export async function ensureDevPki(
   dir: string,
-  { renew = false }: { renew?: boolean } = {},
+  { renew = false, serverNames = [] }: PkiOptions = {},
 ): Promise<DevPki> {
-  if (renew || !existsSync(join(dir, marker))) await makeDevPki(dir);
+  const names = [...new Set([...defaultServerNames, ...serverNames.map(checkedName)])];
+  if (renew || !existsSync(join(dir, marker))) await makeDevPki(dir, names);
+  else await coverServerNames(dir, names);
   const read = (name: string) => readFile(join(dir, name), 'utf8');
   const pair = async (cert: string, key: string) => ({ cert: await read(cert), key: await read(key) });
+  const server = await pair(pkiFiles.serverCert, pkiFiles.serverKey);
   return {
     dir,
+    serverNames: namesOf(server.cert),
     serverCa: await read(pkiFiles.serverCa),
-    server: await pair(pkiFiles.serverCert, pkiFiles.serverKey),
+    server,
     cas: { sandbox: await read(pkiFiles.ca('sandbox')), production: await read(pkiFiles.ca('production')) },
     clients: {
       sandbox: await pair(pkiFiles.clientCert('sandbox'), pkiFiles.clientKey('sandbox')),
@@ -60,17 +84,61 @@ export async function ensureDevPki(
   };
 }
 
-async function makeDevPki(dir: string): Promise<void> {
+const dnsName =
+  /^(?:\*\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** A DNS name or IP address a certificate can name, or an error saying what is wrong with it. */
+function checkedName(name: string): string {
+  const trimmed = name.trim();
+  if (isIP(trimmed) || (trimmed.length <= 253 && dnsName.test(trimmed))) return trimmed;
+  throw new Error(`server name "${name.slice(0, 80)}" is neither a DNS name nor an IP address`);
+}
+
+/** The DNS names and IP addresses of a certificate's subjectAltName. */
+function namesOf(certPem: string): string[] {
+  const alt = new X509Certificate(certPem).subjectAltName ?? '';
+  return alt
+    .split(', ')
+    .map((entry) => entry.replace(/^(DNS|IP Address):/, ''))
+    .filter(Boolean);
+}
+
+/** Issues a new server certificate when the present one lacks a name; its CA stays when its key is kept. */
+async function coverServerNames(dir: string, names: string[]): Promise<void> {
+  const cert = new X509Certificate(await readFile(join(dir, pkiFiles.serverCert), 'utf8'));
+  const missing = names.filter((n) => (isIP(n) ? cert.checkIP(n) : cert.checkHost(n)) === undefined);
+  if (missing.length === 0) return;
+  try {
+    await writeServerCert(dir, [...new Set([...namesOf(cert.toString()), ...names])]);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(
+      `the server certificate in ${dir} does not name ${missing.join(', ')}, and a new one cannot be written there (${why}): make the PKI with "banking-api-mock --init-pki --pki-dir <dir> --server-names ${names.filter((n) => !defaultServerNames.includes(n)).join(',')}" and use that folder`,
+    );
+  }
+}
+
+/** A server certificate for `names`, from the folder's server CA (a new CA when its key was never kept). */
+async function writeServerCert(dir: string, names: string[]): Promise<void> {
+  const write = (name: string, data: string | Buffer) => writeFile(join(dir, name), data, { mode: 0o600 });
+  const caKeyPath = join(dir, pkiFiles.serverCaKey);
+  const serverCa = existsSync(caKeyPath)
+    ? { cert: await readFile(join(dir, pkiFiles.serverCa), 'utf8'), key: await readFile(caKeyPath, 'utf8') }
+    : makeCa('Banking API Mock Server CA');
+  const server = makeServerCert(serverCa, names);
+  await write(pkiFiles.serverCa, serverCa.cert);
+  await write(pkiFiles.serverCaKey, serverCa.key);
+  await write(pkiFiles.serverKey, server.key);
+  await write(pkiFiles.serverCert, server.cert);
+}
+
+async function makeDevPki(dir: string, serverNames: string[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   // The folder's own files go, not the folder: it may be a volume mounted into a container.
   await rm(join(dir, marker), { force: true });
+  await rm(join(dir, pkiFiles.serverCaKey), { force: true });
   const write = (name: string, data: string | Buffer) => writeFile(join(dir, name), data, { mode: 0o600 });
-
-  const serverCa = makeCa('Banking API Mock Server CA');
-  const server = makeServerCert(serverCa, ['localhost', '127.0.0.1', '::1']);
-  await write(pkiFiles.serverCa, serverCa.cert);
-  await write(pkiFiles.serverCert, server.cert);
-  await write(pkiFiles.serverKey, server.key);
+  await writeServerCert(dir, serverNames);
 
   for (const env of environments) {
     const ca = makeCa(`Banking API Mock ${env} CA`);

@@ -37,9 +37,11 @@ export { adminOpenapiPath, connectMock, type MockAdmin, openMockSession } from '
 export { defaultPkiDir } from './defaults.ts';
 export {
   type DevPki,
+  defaultServerNames,
   type Environment,
   ensureDevPki,
   environments,
+  type PkiOptions,
   p12Passphrase,
   pkiFiles,
 } from './dev-pki.ts';
@@ -141,7 +143,10 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         logLevel: options.prismLogLevel,
         output: options.prismOutput,
       }),
-      ensureDevPki(options.pkiDir ?? defaultPkiDir(), { renew: options.renewPki }),
+      ensureDevPki(options.pkiDir ?? defaultPkiDir(), {
+        renew: options.renewPki,
+        serverNames: options.serverNames,
+      }),
     ]);
     gateway = await startGateway({
       pki,

@@ -22,6 +22,11 @@ export interface MockOptions {
   pkiDir?: string | undefined;
   /** Re-make the PKI even when the folder has one. */
   renewPki?: boolean | undefined;
+  /**
+   * Names the gateway's server certificate must have besides localhost and the loopback addresses: the
+   * names clients reach it by (a compose service, a Kubernetes Service, an IP address).
+   */
+  serverNames?: readonly string[] | undefined;
   host?: string | undefined;
   /** Gateway port; 0 or absent picks a free one. */
   port?: number | undefined;

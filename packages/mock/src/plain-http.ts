@@ -1,6 +1,8 @@
 // The gateway's listening socket, in front of the TLS server: a connection that opens with a TLS
 // handshake goes on to it; one that opens with plain HTTP (`curl http://...` to the https port) gets a
 // 400 in the contract's envelope that says to use https, instead of a connection closed without a word.
+// The one plain-HTTP answer is the health check, `GET /__mock/health`: probes (Kubernetes, compose) hold no
+// client certificate, and it tells nothing but that the mock is up.
 
 import type { Server } from 'node:https';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
@@ -18,8 +20,9 @@ export function plainHttpFront(server: Server): NetServer & { sockets: Set<Socke
     socket.once('data', (first: Buffer) => {
       socket.pause();
       socket.unshift(first);
-      if (first[0] !== TLS_HANDSHAKE && isRequestLine(first)) answerPlainHttp(socket);
-      else server.emit('connection', socket);
+      if (first[0] === TLS_HANDSHAKE || !isRequestLine(first)) server.emit('connection', socket);
+      else if (healthCheck.test(first.subarray(0, 32).toString('latin1'))) answerHealth(socket);
+      else answerPlainHttp(socket);
     });
     socket.resume();
   });
@@ -30,6 +33,17 @@ export function plainHttpFront(server: Server): NetServer & { sockets: Set<Socke
 function isRequestLine(first: Buffer): boolean {
   const c = first[0] ?? 0;
   return c >= 0x41 && c <= 0x5a;
+}
+
+/** The request line of the health check (any query ignored). */
+const healthCheck = /^GET \/__mock\/health[ ?]/;
+
+function answerHealth(socket: Socket): void {
+  const body = '{"status":"ready"}';
+  socket.end(
+    `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.resume();
 }
 
 function answerPlainHttp(socket: Socket): void {

@@ -55,3 +55,27 @@ test('a second run reuses the PKI; renew makes a new one', async () => {
   expect(renewed.clients.sandbox.cert).not.toBe(pki.clients.sandbox.cert);
   expect(renewed.jwt.publicKey).not.toBe(pki.jwt.publicKey);
 });
+
+test('server names: a PKI lacking one gets a new server certificate from the same server CA', async () => {
+  const before = await ensureDevPki(dir);
+  const named = await ensureDevPki(dir, { serverNames: ['banking-api-mock', '10.0.0.5', '*.testing.svc'] });
+  const server = new X509Certificate(named.server.cert);
+  expect(server.checkHost('banking-api-mock')).toBe('banking-api-mock');
+  expect(server.checkHost('mock.testing.svc')).toBe('*.testing.svc'); // the wildcard that covers it
+  expect(server.checkIP('10.0.0.5')).toBe('10.0.0.5');
+  expect(server.checkHost('localhost')).toBe('localhost');
+  expect(named.serverCa).toBe(before.serverCa); // clients that trust server-ca.pem keep working
+  expect(server.verify(new X509Certificate(named.serverCa).publicKey)).toBe(true);
+  expect(named.clients.sandbox.cert).toBe(before.clients.sandbox.cert);
+  // Already named: nothing is written again.
+  expect((await ensureDevPki(dir, { serverNames: ['banking-api-mock'] })).server.cert).toBe(
+    named.server.cert,
+  );
+});
+
+test('server names that are no DNS name or address are refused', async () => {
+  for (const bad of ['has space', 'a/b', '-lead.example', ''.padEnd(254, 'a')])
+    await expect(ensureDevPki(dir, { serverNames: [bad] })).rejects.toThrow(
+      /neither a DNS name nor an IP address/,
+    );
+});
