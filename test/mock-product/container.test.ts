@@ -9,8 +9,10 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { contractModel } from '@banking-api/contract';
 import { ensureDevPki } from '@banking-api/mock';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runAsRoot } from '../support/as-root.ts';
 import { freePort } from '../support/processes.ts';
 import { type LocalRegistry, startVerdaccio } from '../support/verdaccio.ts';
 import { closedNetwork, type Podman, podmanIn, podmanInstalled, statusFromContainer } from './containers.ts';
@@ -19,7 +21,9 @@ import { consumerProject, packTarballs, repoRoot } from './packed.ts';
 
 const run = promisify(execFile);
 const base = 'localhost/node24-base:bookworm';
-const image = `localhost/banking-api-mock-test:${process.pid}`;
+/** The tag the release gives the image it saves. */
+const image = `localhost/banking-api-mock:${contractModel().version}`;
+let tarball = '';
 let work: string;
 let context: string;
 let podman: Podman;
@@ -34,7 +38,7 @@ beforeAll(async () => {
     );
   work = await mkdtemp(join(tmpdir(), 'banking-container-'));
   podman = await podmanIn(work);
-  await run(join(repoRoot, 'test', 'mock-product', 'base-image.sh'), [base], { timeout: 300_000 });
+  await runAsRoot(join(repoRoot, 'test', 'mock-product', 'base-image.sh'), [base], { timeout: 300_000 });
   const tarballs = await packTarballs(join(work, 'packs'));
   const project = await consumerProject(join(work, 'project'), [tarballs.contract, tarballs.mock]);
   context = join(work, 'context');
@@ -76,7 +80,7 @@ test('with no registry to reach, the build stops at once and says what to pass',
       '--build-arg',
       `BASE=${base}`,
       '-t',
-      `${image}-unused`,
+      'localhost/banking-api-mock-unused',
       context,
     ],
     {
@@ -92,51 +96,51 @@ test('with no registry to reach, the build stops at once and says what to pass',
   expect(Date.now() - started).toBeLessThan(60_000);
 }, 120_000);
 
-test('from a registry mirror inside the closed network, on a local base image, the image builds', async () => {
+test('in the closed network, the release builds the image from a registry mirror on a local base image, and saves it', async () => {
   // The mirror first fetches what the lockfile names (outside), then serves only that, inside the namespace.
   const storage = join(work, 'mirror');
   const filling = await startVerdaccio(storage);
   const copy = join(work, 'fill');
   await cp(context, copy, { recursive: true });
-  await run(
-    'npm',
-    [
-      'ci',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      '--registry',
-      filling.url,
-      '--cache',
-      join(work, 'npm-cache'),
-    ],
-    {
-      cwd: copy,
-      timeout: 300_000,
-    },
-  );
+  const flags = [
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--registry',
+    filling.url,
+    '--cache',
+    join(work, 'npm-cache'),
+  ];
+  // Every package document (optional ones for other platforms too: the release resolves its lockfile
+  // through the mirror), then every tarball this platform installs.
+  await rm(join(copy, 'package-lock.json')); // resolved anew, through the mirror
+  await run('npm', ['install', '--package-lock-only', ...flags], { cwd: copy, timeout: 300_000 });
+  await run('npm', ['ci', ...flags], { cwd: copy, timeout: 300_000 });
   await filling.stop();
   mirror = await startVerdaccio(storage, { uplink: false, netns: closed?.name });
-  const args = [
-    'build',
-    '--pull=never',
-    '--network',
-    'host',
-    '--build-arg',
-    `BASE=${base}`,
-    '--build-arg',
-    `NPM_REGISTRY=${mirror.url}`,
-  ];
-  await podman([...args, '-t', image, context], { netns: closed?.name, timeout: 300_000 });
-  const { stdout } = await podman(['run', '--rm', '--entrypoint', 'node', image, '--version']);
-  expect(stdout.trim()).toMatch(/^v24\./);
+  // `npm run release -- --image`, run inside the namespace: no registry but the mirror, no base image to pull.
+  const release = [process.execPath, join(repoRoot, 'scripts/launch.mjs'), 'tools/release/cli.ts'];
+  const options = ['--image', join(work, 'release'), '--base', base, '--registry', mirror.url];
+  const { stdout } = await runAsRoot(
+    'nsenter',
+    [`--net=/var/run/netns/${closed?.name}`, ...release, ...options],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, CONTAINERS_CONF: join(work, 'containers.conf') },
+      timeout: 600_000,
+    },
+  );
+  tarball = String(stdout).trim().split('\n').at(-1) ?? '';
+  expect(tarball).toBe(join(work, 'release', `banking-api-mock-${contractModel().version}.image.tar`));
+  const { stdout: version } = await podman(['run', '--rm', '--entrypoint', 'node', image, '--version']);
+  expect(version.trim()).toMatch(/^v24\./);
 }, 600_000);
 
-test('saved as the release tarball and loaded again, it answers over mTLS by its service name', async () => {
-  const tarball = join(work, 'banking-api-mock.image.tar');
-  await podman(['save', '-o', tarball, image]);
+test('the release tarball, loaded again, answers over mTLS by its service name', async () => {
+  if (!tarball) throw new Error('the release made no image tarball (see the test before)');
   await podman(['rmi', '-f', image]);
-  await podman(['load', '-i', tarball]);
+  const { stdout: loaded } = await podman(['load', '-i', tarball]);
+  expect(loaded).toContain(image);
   const network = `banking-net-${process.pid}`;
   await podman(['network', 'create', network]);
   cleanups.push(() => podman(['network', 'rm', '-f', network]));
@@ -189,7 +193,7 @@ test('saved as the release tarball and loaded again, it answers over mTLS by its
 test('the compose file of docs/mock.md brings it up healthy, reachable by its service name', async () => {
   const folder = join(work, 'compose');
   await mkdir(join(folder, 'certs'), { recursive: true });
-  await run('chown', ['1000:1000', join(folder, 'certs')]);
+  await runAsRoot('chown', ['1000:1000', join(folder, 'certs')]);
   const port = await freePort();
   const compose = (await guideFiles())['compose.yaml'] as string;
   expect(compose).toBeDefined();
@@ -200,13 +204,14 @@ test('the compose file of docs/mock.md brings it up healthy, reachable by its se
   );
   const project = `bankingcompose${process.pid}`;
   const composeRun = (args: string[]) =>
-    run('podman-compose', ['-p', project, ...args], {
+    runAsRoot('podman-compose', ['-p', project, ...args], {
       cwd: folder,
       env: { ...process.env, CONTAINERS_CONF: join(work, 'containers.conf') },
       timeout: 120_000,
     });
-  await composeRun(['up', '-d']);
+  cleanups.push(() => podman(['network', 'rm', '-f', `${project}_default`]));
   cleanups.push(() => composeRun(['down']));
+  await composeRun(['up', '-d']);
   const health = async () =>
     fetch(`http://127.0.0.1:${port}/__mock/health`).then(
       (r) => r.status,
@@ -236,7 +241,7 @@ test('the Kubernetes manifest of docs/mock.md runs two replicas on a read-only P
   const file = join(work, 'kubernetes.yaml');
   await writeFile(file, played);
   cleanups.push(() => podman(['kube', 'down', file]));
-  await podman(['kube', 'play', file]);
+  await podman(['kube', 'play', '--replace', file]); // --replace: pods a killed run left behind go
   const inside = (pod: number, script: string) =>
     podman(['exec', `banking-api-mock-pod-${pod}-mock`, 'node', '-e', script]).then(
       (r) => r.stdout.trim(),

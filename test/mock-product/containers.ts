@@ -1,12 +1,12 @@
 // What the container tests share: podman with this machine's settings, a network namespace with nothing
 // but its loopback (a closed network: no registry, no DNS, no route out), and a client container that calls
-// the mock over mutual TLS by a name, with the certificates of a mounted folder.
-import { execFile, execFileSync } from 'node:child_process';
+// the mock over mutual TLS by a name, with the certificates of a mounted folder. A namespace needs root, so
+// podman runs as root too (support/as-root.ts): every step sees root's image store, where .ci/run makes the
+// base image.
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runAsRoot } from '../support/as-root.ts';
 
 export function podmanInstalled(): boolean {
   try {
@@ -27,22 +27,19 @@ export async function podmanIn(work: string): Promise<Podman> {
   const conf = join(work, 'containers.conf');
   await writeFile(conf, '[containers]\ndefault_ulimits = []\n');
   const env = { ...process.env, CONTAINERS_CONF: conf };
-  return (args, { timeout = 240_000, netns, cwd } = {}) =>
-    netns
-      ? run('nsenter', [`--net=/var/run/netns/${netns}`, 'podman', ...args], {
-          env,
-          timeout,
-          cwd,
-          maxBuffer: 1 << 24,
-        })
-      : run('podman', args, { env, timeout, cwd, maxBuffer: 1 << 24 });
+  return async (args, { timeout = 240_000, netns, cwd } = {}) => {
+    const inNamespace = netns ? ['nsenter', [`--net=/var/run/netns/${netns}`, 'podman', ...args]] : undefined;
+    const [command, all] = (inNamespace ?? ['podman', args]) as [string, string[]];
+    const { stdout, stderr } = await runAsRoot(command, all, { env, timeout, cwd });
+    return { stdout: String(stdout), stderr: String(stderr) };
+  };
 }
 
 /** A network namespace holding only a loopback interface; `remove` deletes it. */
 export async function closedNetwork(name: string): Promise<{ name: string; remove(): Promise<void> }> {
-  await run('ip', ['netns', 'add', name]);
-  await run('ip', ['netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up']);
-  return { name, remove: () => run('ip', ['netns', 'del', name]).then(() => undefined) };
+  await runAsRoot('ip', ['netns', 'add', name]);
+  await runAsRoot('ip', ['netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up']);
+  return { name, remove: () => runAsRoot('ip', ['netns', 'del', name]).then(() => undefined) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { root } from '../../scripts/paths.ts';
+import { asRoot } from './as-root.ts';
 import { freePort } from './processes.ts';
 
 const run = promisify(execFile);
@@ -68,16 +69,16 @@ export async function startVerdaccio(
   const config = await writeConfig(dir, uplink);
   const port = await freePort();
   const args = [verdaccioBin, '--config', config, '--listen', `127.0.0.1:${port}`];
-  const child = netns
-    ? spawn('nsenter', [`--net=/var/run/netns/${netns}`, process.execPath, ...args], {
-        cwd: dir,
-        stdio: 'ignore',
-      })
-    : spawn(process.execPath, args, { cwd: dir, stdio: 'ignore' });
+  const [command, all] = netns ? inNamespace(netns, [process.execPath, ...args]) : [process.execPath, args];
+  const child = spawn(command, all, { cwd: dir, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   await waitForPing(url, netns);
   return { url, stop: () => stop(child) };
 }
+
+/** A command inside a network namespace (nsenter, as root). */
+const inNamespace = (netns: string, command: string[]) =>
+  asRoot('nsenter', [`--net=/var/run/netns/${netns}`, ...command]);
 
 /** `-/ping` answers, asked from the namespace the registry runs in. */
 async function waitForPing(
@@ -88,7 +89,7 @@ async function waitForPing(
   const ping = `fetch(${JSON.stringify(`${url}-/ping`)}).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`;
   while (Date.now() < deadline) {
     const ok = netns
-      ? await run('nsenter', [`--net=/var/run/netns/${netns}`, process.execPath, '-e', ping]).then(
+      ? await run(...inNamespace(netns, [process.execPath, '-e', ping])).then(
           () => true,
           () => false,
         )

@@ -9,12 +9,14 @@
 //   npm run release -- --notes         the CHANGELOG.md entry of this version (release notes)
 //   npm run release -- --list          the publishable workspace folders, one a line
 //   npm run release -- --pack <dir>    npm pack each publishable package into <dir>
+//   npm run release -- --image <dir>   the mock's container image, saved as <dir>/banking-api-mock-<version>.image.tar
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContract } from '../../model/load.ts';
 import { commandLine } from '../../scripts/command-line.ts';
 import { root, specPath } from '../../scripts/paths.ts';
+import { releaseImage } from './image.ts';
 
 /** The organisation's registry, to which the `@banking-api` scope is mapped (README, release workflow). */
 export const ORG_REGISTRY = 'https://npm.banking-api.example.com/';
@@ -141,11 +143,15 @@ export function packAll(packages: Workspace[], dir: string): string[] {
 }
 
 const RELEASE_USAGE = `Usage: npm run release -- --set-version | --check [--tag vX.Y.Z] | --notes | --list | --pack <dir>
+                        | --image <dir> [--base <image>] [--registry <url>]
   --set-version  set every publishable package's version to the contract's info.version
   --check        the release is consistent (versions, CHANGELOG.md entry, tag); exit 1 if not
   --notes        print the CHANGELOG.md entry of this version
   --list         list the publishable packages
-  --pack <dir>   npm pack each publishable package into dir`;
+  --pack <dir>   npm pack each publishable package into dir
+  --image <dir>  build the mock's container image (podman) from the packed packages and save it as
+                 dir/banking-api-mock-<version>.image.tar; --base: the image it builds on (default
+                 node:24-slim), --registry: the npm registry it installs from (default npm's own)`;
 
 async function main(): Promise<void> {
   const { values } = commandLine(RELEASE_USAGE, {
@@ -156,12 +162,19 @@ async function main(): Promise<void> {
       notes: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       pack: { type: 'string' },
+      image: { type: 'string' },
+      base: { type: 'string', default: 'node:24-slim' },
+      registry: { type: 'string' },
     },
   });
   const packages = publishableWorkspaces();
   if (values.list) return void console.log(packages.map((ws) => ws.dir).join('\n'));
   if (values.pack) return void console.log(packAll(packages, path.resolve(values.pack)).join('\n'));
   const version = await contractVersion();
+  if (values.image) {
+    const options = { base: values.base, registry: values.registry, pack: packAll };
+    return void console.log(releaseImage(packages, version, path.resolve(values.image), options));
+  }
   const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
   if (values['set-version']) return void console.log(setVersions(packages, version).join('\n'));
   if (values.notes) return void console.log(changelogEntry(changelog, version) ?? '');
