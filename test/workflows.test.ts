@@ -107,6 +107,13 @@ describe('the workflows do their jobs', () => {
     expect(at('npm run release -- --check --tag')).toBeGreaterThan(-1);
     expect(at('npm publish --provenance')).toBeGreaterThan(at('npm run release -- --check'));
     expect(runs[at('npm publish --provenance')]).toContain('release -- --list'); // not a hard-coded list
+    // The mock's image tarball is built by the release tool and kept as an artifact.
+    const image = at('npm run release -- --image');
+    expect(image).toBeGreaterThan(at('npm run build'));
+    const kept = all.findIndex(
+      (s) => s.uses?.startsWith('actions/upload-artifact@') && String(s.with?.path).endsWith('.image.tar'),
+    );
+    expect(kept).toBeGreaterThan(image);
   });
 });
 
