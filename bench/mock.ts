@@ -9,7 +9,7 @@
 // b/d >= 1.2 on the mix.
 // Run: npx tsx bench/mock.ts [--duration 12] [--connections 50] [--slice 2]
 import '../scripts/env.ts';
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -21,6 +21,7 @@ import { contractModel, openapiPath } from '@banking-api/contract';
 import { signToken } from '@banking-api/mock';
 import { Pool } from 'undici';
 import { barePrism, cpuMs, load, mix, type Request, type Result, Tally } from './lib/load.ts';
+import { startMockProcess } from './lib/mock-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,31 +45,6 @@ interface Target {
   name: string;
   pool: Pool;
   pid: number;
-}
-
-/** The mock's CLI in a process of its own, as `npx @banking-api/mock` runs it; its URL once ready. */
-async function startMockProcess(
-  pkiDir: string,
-  extra: string[],
-): Promise<{ child: ChildProcess; url: string }> {
-  const cli = createRequire(import.meta.url).resolve('@banking-api/mock/cli');
-  const child = spawn(process.execPath, [cli, '--port', '0', '--pki-dir', pkiDir, ...extra], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let guide = ''; // the banner's guide for people, on stderr: shown only if the mock fails to start
-  child.stderr?.on('data', (chunk: Buffer) => {
-    guide += chunk;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const match = /ready at (https:\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${guide}`)));
-  });
-  return { child, url };
 }
 
 /** node:https with the mock's server certificate, asking for a client certificate of the sandbox CA. */
@@ -135,9 +111,10 @@ async function main() {
   const started: ChildProcess[] = [];
   const pools: Pool[] = [];
   try {
-    const mock = await startMockProcess(pkiDir, []);
+    const cli = createRequire(import.meta.url).resolve('@banking-api/mock/cli');
+    const mock = await startMockProcess(cli, ['--pki-dir', pkiDir]);
     started.push(mock.child);
-    const prismPath = await startMockProcess(pkiDir, ['--no-fast-path']);
+    const prismPath = await startMockProcess(cli, ['--pki-dir', pkiDir, '--no-fast-path']);
     started.push(prismPath.child);
     const bare = await startBareHttps(pkiDir);
     started.push(bare.child);

@@ -1,7 +1,6 @@
 // The mock of a scaled repo (its built package's CLI, as a team runs it) beside bare Prism on the same bundle:
 // time from the command to a listening server, and CPU time per request under the same load (bench/lib/load.ts),
 // with requests to the first and the last copy of the operations.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,36 +9,12 @@ import type { ContractModel } from '@banking-api/contract';
 import { Pool } from 'undici';
 import { startPrism } from '../../scripts/prism.ts';
 import { cpuMs, load, mix, type Request, Tally } from '../lib/load.ts';
+import { type MockProcess, startMockProcess } from '../lib/mock-process.ts';
 import { alternate, type Row } from './stats.ts';
 
-type Mock = { child: ChildProcess; url: string; stop(): Promise<void> };
-
 /** `node packages/mock/dist/cli.js --port 0 --pki-dir <pki>` in `repo`, once it says it is ready. */
-async function startMock(repo: string, pki: string): Promise<Mock> {
-  const cli = path.join(repo, 'packages/mock/dist/cli.js');
-  const child = spawn(process.execPath, [cli, '--port', '0', '--pki-dir', pki], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const match = /ready at (https:\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
-  });
-  return {
-    child,
-    url,
-    async stop() {
-      child.kill('SIGINT');
-      await exited;
-    },
-  };
-}
+const startMock = (repo: string, pki: string): Promise<MockProcess> =>
+  startMockProcess(path.join(repo, 'packages/mock/dist/cli.js'), ['--pki-dir', pki], repo);
 
 /** The mix, sent to the original operations and to the last copy's (`/cN/...`) alike. */
 function requests(copies: number): Request[] {

@@ -135,14 +135,13 @@ function contentTypeProblem(contentType: string | undefined, path: string): Erro
     new MIMEType(contentType);
     return undefined;
   } catch {
-    const detail = {
-      location: 'header',
-      field: 'content-type',
-      code: 'invalid',
-      message: 'The Content-Type is not a media type.',
-    };
-    return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
+    return invalidHeader('content-type', 'The Content-Type is not a media type.', path);
   }
+}
+
+function invalidHeader(field: string, message: string, path: string): ErrorEnvelope {
+  const detail = { location: 'header', field, code: 'invalid', message };
+  return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
 }
 
 /** An Accept header with an element that is no media range: refused; empty elements are dropped. */
@@ -153,13 +152,8 @@ function acceptProblem(headers: Record<string, string>, path: string): ErrorEnve
     headers.accept = accept;
     return undefined;
   }
-  const detail = {
-    location: 'header',
-    field: 'accept',
-    code: 'invalid',
-    message: 'The Accept header is not a list of media ranges (type/subtype;parameters).',
-  };
-  return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
+  const message = 'The Accept header is not a list of media ranges (type/subtype;parameters).';
+  return invalidHeader('accept', message, path);
 }
 
 const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;
