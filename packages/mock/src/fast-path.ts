@@ -5,6 +5,7 @@
 // again, with no trip into Prism: the same status, headers and body by construction (the contract's echo
 // rules still apply per request, in forward.ts). Generated answers (`--dynamic`, `Prefer: dynamic`) and
 // operations with callbacks (Prism calls them) always go to Prism.
+import type { Answer } from './forward.ts';
 import type { PrismOutcome } from './prism-engine.ts';
 
 /** Distinct operation × Accept × Prefer answers kept; the oldest make room. */
@@ -18,8 +19,15 @@ export interface AnswerKeyParts {
   query: string;
 }
 
+/** Prism's outcome for a kind of valid request, and the answer made of it once it needs no echo. */
+export interface KnownAnswer {
+  readonly outcome: PrismOutcome;
+  /** The bytes to send, kept when no echo rule ties them to the request (the same for every one). */
+  answer?: Answer;
+}
+
 export class ExampleAnswers {
-  readonly #answers = new Map<string, PrismOutcome>();
+  readonly #answers = new Map<string, KnownAnswer>();
   readonly #max: number;
 
   constructor(max: number = MAX_REMEMBERED_ANSWERS) {
@@ -33,7 +41,7 @@ export class ExampleAnswers {
     return `${operationKey}\n${headers.accept ?? ''}\n${prefer ?? ''}`;
   }
 
-  get(key: string): PrismOutcome | undefined {
+  get(key: string): KnownAnswer | undefined {
     return this.#answers.get(key);
   }
 
@@ -41,7 +49,7 @@ export class ExampleAnswers {
   remember(key: string, outcome: PrismOutcome): void {
     if (!rememberable(outcome) || this.#answers.has(key)) return;
     if (this.#answers.size >= this.#max) this.#answers.delete(this.#answers.keys().next().value as string);
-    this.#answers.set(key, outcome);
+    this.#answers.set(key, { outcome });
   }
 
   get size(): number {
