@@ -4,7 +4,7 @@
 // IDEMPOTENCY_CONFLICT (its own choice, documented in docs/mock.md). An identifier is remembered only for
 // a request received whole and answered with a success; bodies are compared byte for byte.
 import { createHash, randomUUID } from 'node:crypto';
-import type { Operation } from '@banking-api/contract';
+import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
 import { type CapturedAnswer, tapResponse } from './capture.ts';
 import { envelope } from './envelope.ts';
 import { bodyOf, type GatewayHooks, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
@@ -282,10 +282,16 @@ const webhookRules: Record<string, WebhookRule> = {
   async listWebhookLogs(sandbox, ctx) {
     const webhookId = queryParam(ctx, 'webhookId');
     if (!webhookId || !ctx.env || !hasAccountHeader(ctx)) return undefined; // Prism answers the invalid request
-    const data = sandbox.webhookLogs(ctx.env, webhookId);
-    return jsonAnswer(200, { status_code: 200, success: true, message: 'OK', data });
+    return jsonAnswer(200, { ...successExample(ctx), data: sandbox.webhookLogs(ctx.env, webhookId) });
   },
 };
+
+/** The contract's example of the operation's 200 answer: the success envelope the logs go in as `data`. */
+function successExample(ctx: RequestContext): Record<string, unknown> {
+  const op = ctx.match?.operation;
+  const example = op && jsonContent(responseFor(op, 200)?.content ?? [])?.examples[0]?.value;
+  return example && typeof example === 'object' ? (example as Record<string, unknown>) : {};
+}
 
 /** The operation's x-account-id header, when it asks for one, is there (else Prism says what is missing). */
 function hasAccountHeader(ctx: RequestContext): boolean {
