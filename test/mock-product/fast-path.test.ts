@@ -164,14 +164,24 @@ test('random Accept, Prefer and query noise: the same answer from both', async (
       fc.nat({ max: ops.length - 1 }),
       fc.option(headerValue),
       fc.option(
-        fc.constantFrom('code=200', 'code=201', 'code=404', 'example=nope', 'code=abc', 'dynamic=false'),
+        fc.constantFrom('code=200', 'code=201', 'code=404', 'example=nope', 'code=abc', 'dynamic=false', ''),
       ),
-      fc.option(fc.constantFrom('extra=1', '__code=400', 'webhookId=', 'webhookId=a&webhookId=b')),
+      fc.option(
+        fc.constantFrom(
+          'extra=1',
+          '__code=400',
+          '%5F%5Fcode=abc',
+          '%5F%5Fexample=nope',
+          '__code=200&__example=nope',
+          'webhookId=',
+          'webhookId=a&webhookId=b',
+        ),
+      ),
       async (at, accept, prefer, noise) => {
         const op = ops[at] as Operation;
         const probe = validRequestFor(op);
         const path = noise ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${noise}` : probe.path;
-        const extra = { ...(accept ? { accept } : {}), ...(prefer ? { prefer } : {}) };
+        const extra = { ...(accept ? { accept } : {}), ...(prefer !== null ? { prefer } : {}) };
         const [got, expected] = [
           await send(0, { ...probe, path }, extra),
           await send(1, { ...probe, path }, extra),
@@ -181,4 +191,51 @@ test('random Accept, Prefer and query noise: the same answer from both', async (
     ),
     { numRuns: 150, seed: 25 },
   );
+}, 120_000);
+
+test('what one request prefers (in Prefer or in the query, escaped or not) never changes what a plain one gets', async () => {
+  // A mock of its own: the first request of each kind is the one whose answer could be kept.
+  const fresh = await startTestMock();
+  const agent = new Agent({ connect: { ca: fresh.mock.ca, ...fresh.mock.clients.sandbox } });
+  try {
+    const call = async (
+      mock: TestMock,
+      dispatcher: Agent,
+      op: Operation,
+      query: string,
+      headers: Record<string, string>,
+    ) => {
+      const probe = validRequestFor(op, { idempotency: 'example' }); // one identifier: the same echo
+      const path = query ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${query}` : probe.path;
+      const answer = await request(`${mock.mock.url}${path}`, {
+        dispatcher,
+        method: probe.method as 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(probe.body ? { 'content-type': probe.body.contentType } : {}),
+          ...probe.headers,
+          ...headers,
+        },
+        body: probe.body?.text ?? null,
+      });
+      return { status: answer.statusCode, body: comparable(await answer.body.text()) };
+    };
+    const poisons: [string, Record<string, string>][] = [
+      ['%5F%5Fdynamic=true', {}],
+      ['__example=invalid', { prefer: '' }],
+      ['%5F%5Fcode=400', {}],
+      ['__seed=1&__dynamic=true', {}],
+    ];
+    for (const op of fresh.model.operations) {
+      for (const [query, headers] of poisons) await call(fresh, agent, op, query, headers);
+      const plain = await call(fresh, agent, op, '', {});
+      const again = await call(fresh, agent, op, '', {});
+      const expected = await call(prism, agents[1] as Agent, op, '', {});
+      expect(plain, op.operationId).toEqual(expected);
+      expect(again, op.operationId).toEqual(expected);
+    }
+  } finally {
+    await agent.close();
+    await fresh.stop();
+  }
 }, 120_000);

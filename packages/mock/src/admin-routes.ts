@@ -1,12 +1,13 @@
 // The admin route's handlers, by method and first path segment after /__mock/. Each acts on the request's
 // session; bodies are JSON within the gateway's JSON limits; every refusal is the contract's error envelope.
 
-import { type SessionInfo, StubRefusedError } from './admin-api.ts';
+import { DEFAULT_SESSION, type SessionInfo, StubRefusedError } from './admin-api.ts';
 import { envelope } from './envelope.ts';
 import { checkedFault, type Fault } from './faults.ts';
 import { bodyOf, emptyAnswer, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
 import { journalFilter } from './journal-filter.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
+import { unknownKeys } from './known-keys.ts';
 import { defaultLimits } from './limits.ts';
 import type { Session } from './session.ts';
 import { type Sessions, TooManySessionsError } from './sessions.ts';
@@ -23,6 +24,7 @@ export type AdminRoute = (ctx: RequestContext, rest: string) => Promise<HookAnsw
 export function adminRoutes({ sessions, usage }: AdminState): Record<string, AdminRoute> {
   const session = (ctx: RequestContext) => ctx.session ?? sessions.default;
   return {
+    'GET health': async () => jsonAnswer(200, { status: 'ready' }),
     'GET usage': async () => jsonAnswer(200, usage()),
     'GET journal': async (ctx) => {
       const filter = journalFilter(ctx.target.query);
@@ -33,7 +35,12 @@ export function adminRoutes({ sessions, usage }: AdminState): Record<string, Adm
     'GET faults': async (ctx) => jsonAnswer(200, { faults: session(ctx).faults.list() }),
     'PUT faults': async (ctx, operationId) => setFault(session(ctx), ctx, operationId),
     'DELETE faults': async (ctx, operationId) =>
-      done(() => session(ctx).faults.clear(operationId || undefined)),
+      operationId && !session(ctx).faults.knows(operationId)
+        ? badRequest(
+            ctx,
+            `No operation ${operationId}: DELETE /__mock/faults/{operationId}, /__mock/faults/* or /__mock/faults.`,
+          )
+        : done(() => session(ctx).faults.clear(operationId || undefined)),
     'GET stubs': async (ctx) => jsonAnswer(200, { stubs: session(ctx).stubs.list() }),
     'POST stubs': async (ctx) => addStub(session(ctx), ctx),
     'DELETE stubs': async (ctx, id) => {
@@ -45,8 +52,15 @@ export function adminRoutes({ sessions, usage }: AdminState): Record<string, Adm
     'POST reset': async (ctx) => done(() => session(ctx).reset()),
     'GET sessions': async () => jsonAnswer(200, { sessions: sessions.list().map(describe) }),
     'POST sessions': async (ctx) => openSession(sessions, ctx),
-    'DELETE sessions': async (ctx, id) =>
-      sessions.close(id) ? emptyAnswer(204) : notFound(ctx, `No open session ${id || '(none given)'}.`),
+    'DELETE sessions': async (ctx, id) => {
+      if (id === DEFAULT_SESSION) {
+        const message = 'The default session stays open: POST /__mock/reset clears it.';
+        return jsonAnswer(409, envelope(409, 'DEFAULT_SESSION_STAYS', message, ctx.path));
+      }
+      return sessions.close(id)
+        ? emptyAnswer(204)
+        : notFound(ctx, `No open session ${id || '(none given)'}.`);
+    },
   };
 }
 
@@ -64,31 +78,34 @@ export function describe(session: Session): SessionInfo {
 async function openSession(sessions: Sessions, ctx: RequestContext): Promise<HookAnswer> {
   const body = await jsonBody(ctx);
   if ('refusal' in body) return body.refusal;
-  const { stateful, idleTimeoutSeconds } = (body.value ?? {}) as {
+  const options = sessionOptions(body.value);
+  if (typeof options === 'string') return badRequest(ctx, options);
+  try {
+    return jsonAnswer(201, { session: describe(sessions.open(options)) });
+  } catch (error) {
+    if (!(error instanceof TooManySessionsError)) throw error;
+    const refusal = envelope(429, 'TOO_MANY_MOCK_SESSIONS', error.message, ctx.path);
+    return jsonAnswer(429, refusal, { 'retry-after': '60' });
+  }
+}
+
+/** The body of POST /__mock/sessions as options, or what is wrong with it. */
+function sessionOptions(value: unknown): { stateful?: boolean; idleTimeoutMs?: number } | string {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the body is an object';
+  const [unknown] = unknownKeys(value, ['stateful', 'idleTimeoutSeconds']);
+  if (unknown) return `${unknown.key.slice(0, 64)} ${unknown.message}`;
+  const { stateful, idleTimeoutSeconds: seconds } = value as {
     stateful?: unknown;
     idleTimeoutSeconds?: unknown;
   };
-  if (stateful !== undefined && typeof stateful !== 'boolean')
-    return badRequest(ctx, 'stateful must be true or false');
+  if (stateful !== undefined && typeof stateful !== 'boolean') return 'stateful must be true or false';
   if (
-    idleTimeoutSeconds !== undefined &&
-    !(
-      Number.isInteger(idleTimeoutSeconds) &&
-      (idleTimeoutSeconds as number) >= 1 &&
-      (idleTimeoutSeconds as number) <= 86_400
-    )
+    seconds !== undefined &&
+    !(Number.isInteger(seconds) && (seconds as number) >= 1 && (seconds as number) <= 86_400)
   )
-    return badRequest(ctx, 'idleTimeoutSeconds must be whole seconds from 1 to 86400');
-  try {
-    const idleTimeoutMs =
-      idleTimeoutSeconds === undefined ? undefined : (idleTimeoutSeconds as number) * 1000;
-    return jsonAnswer(201, { session: describe(sessions.open({ stateful, idleTimeoutMs })) });
-  } catch (error) {
-    if (!(error instanceof TooManySessionsError)) throw error;
-    return jsonAnswer(429, envelope(429, 'TOO_MANY_MOCK_SESSIONS', error.message, ctx.path), {
-      'retry-after': '60',
-    });
-  }
+    return 'idleTimeoutSeconds must be whole seconds from 1 to 86400';
+  return { stateful, idleTimeoutMs: seconds === undefined ? undefined : (seconds as number) * 1000 };
 }
 
 /** PUT /__mock/faults/{operationId or *} with a Fault as the body. */

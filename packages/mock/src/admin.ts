@@ -25,15 +25,24 @@ export function adminHooks(options: AdminOptions): GatewayHooks {
       if (refusal) return refusal;
       const [resource = '', ...rest] = ctx.path.slice(adminPrefix.length).split('/');
       const route: AdminRoute | undefined = routes[`${ctx.req.method} ${resource}`];
-      if (!route)
-        return jsonAnswer(
-          404,
-          envelope(404, 'NOT_FOUND', `No admin route ${ctx.req.method} ${ctx.path}.`, ctx.path),
-        );
       ctx.answeredBy = 'mock';
+      if (!route) return unrouted(Object.keys(routes), ctx, resource);
       return route(ctx, decodeURIComponent(rest.join('/')));
     },
   };
+}
+
+/** 405 with `Allow` for a resource the route has under other methods, else 404. */
+function unrouted(routes: string[], ctx: RequestContext, resource: string): HookAnswer {
+  const allowed = routes.filter((r) => r.endsWith(` ${resource}`)).map((r) => r.split(' ')[0]);
+  const method = ctx.req.method ?? 'GET';
+  if (allowed.length) {
+    const message = `${ctx.path} takes ${allowed.join(', ')}, not ${method}.`;
+    return jsonAnswer(405, envelope(405, 'METHOD_NOT_ALLOWED', message, ctx.path), {
+      allow: allowed.join(', '),
+    });
+  }
+  return jsonAnswer(404, envelope(404, 'NOT_FOUND', `No admin route ${method} ${ctx.path}.`, ctx.path));
 }
 
 /** A 403 unless the token carries the admin scope (the gateway has checked that it is valid). */

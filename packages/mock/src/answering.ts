@@ -116,9 +116,7 @@ function knownAnswer(
 }
 
 function examplesKey(steps: AnswerSteps, request: PrismRequest): string | undefined {
-  const { operationKey } = request;
-  if (!steps.examples || !operationKey || !steps.engine.repeatsAnswers(operationKey)) return undefined;
-  return steps.examples.keyOf({ operationKey, headers: request.headers, query: request.query });
+  return steps.examples ? steps.engine.answerKey(request) : undefined;
 }
 
 /** Prism's answer; a request Prism finds valid (which the validators did not judge) gets the mock's own first. */

@@ -1,23 +1,15 @@
 // The fast path. Prism's static answer to a valid request reads nothing of the request but the operation,
-// `Accept` and its preferences (`Prefer`, or `__code`-style query parameters): the examples do not
+// `Accept` and its preferences (`Prefer`, else the `__code`-style query parameters): the examples do not
 // depend on the body or the parameters. So once Prism has answered one valid request, every request the
-// contract's compiled validators accept with the same operation, `Accept` and `Prefer` gets that answer
-// again, with no trip into Prism: the same status, headers and body by construction (the contract's echo
-// rules still apply per request, in forward.ts). Generated answers (`--dynamic`, `Prefer: dynamic`) and
-// operations with callbacks (Prism calls them) always go to Prism.
+// contract's compiled validators accept under the same key (PrismEngine.answerKey: those inputs, read by
+// Prism's own reader) gets that answer again, with no trip into Prism: the same status, headers and body by
+// construction (the contract's echo rules still apply per request, in forward.ts). Generated answers
+// (`--dynamic`, `Prefer: dynamic`) and operations with callbacks (Prism calls them) have no key.
 import type { Answer } from './forward.ts';
 import type { PrismOutcome } from './prism-engine.ts';
 
 /** Distinct operation × Accept × Prefer answers kept; the oldest make room. */
 export const MAX_REMEMBERED_ANSWERS = 1024;
-
-export interface AnswerKeyParts {
-  operationKey: string;
-  /** Request headers by lower-case name. */
-  headers: Readonly<Record<string, string>>;
-  /** The query as sent, without `?`. */
-  query: string;
-}
 
 /** Prism's outcome for a kind of valid request, and the answer made of it once it needs no echo. */
 export interface KnownAnswer {
@@ -32,13 +24,6 @@ export class ExampleAnswers {
 
   constructor(max: number = MAX_REMEMBERED_ANSWERS) {
     this.#max = max;
-  }
-
-  /** The key of a request's answer, or undefined when Prism must make it each time. */
-  keyOf({ operationKey, headers, query }: AnswerKeyParts): string | undefined {
-    const prefer = headers.prefer;
-    if (prefer === undefined ? query.includes('__') : /dynamic|seed/i.test(prefer)) return undefined;
-    return `${operationKey}\n${headers.accept ?? ''}\n${prefer ?? ''}`;
   }
 
   get(key: string): KnownAnswer | undefined {

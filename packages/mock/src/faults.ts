@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
 import { envelope } from './envelope.ts';
 import { type GatewayHooks, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
+import { unknownKeys } from './known-keys.ts';
 
 export interface Fault {
   /** Milliseconds to wait before answering (or dropping). */
@@ -80,8 +81,14 @@ export class FaultRules {
   }
 }
 
+const FAULT_KEYS = ['latencyMs', 'status', 'drop', 'times', 'retryAfterSeconds'] as const;
+
 /** Throws on a fault that cannot be applied, with the reason (the admin route answers it as a 400). */
 export function checkedFault(fault: Fault): Fault {
+  if (fault === null || typeof fault !== 'object' || Array.isArray(fault))
+    throw new Error('a fault is an object');
+  const [unknown] = unknownKeys(fault, FAULT_KEYS);
+  if (unknown) throw new Error(`${unknown.key.slice(0, 64)} ${unknown.message}`);
   const { latencyMs, status, times, retryAfterSeconds } = fault;
   if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && latencyMs >= 0 && latencyMs <= 120_000))
     throw new Error('latencyMs must be whole milliseconds between 0 and 120000');

@@ -65,10 +65,12 @@ export interface PrismOutcome {
 export interface PrismEngine {
   handle(request: PrismRequest): Promise<PrismOutcome>;
   /**
-   * Whether Prism's answers to valid requests of this operation are the same every time (static
-   * examples, no callbacks for Prism to call), so that the gateway may give them again (fast-path.ts).
+   * What Prism's answer to this request depends on, if the request is valid: its operation, `Accept` and
+   * the preferences Prism reads (`Prefer`, else the `__code`-style query parameters), read by Prism's own
+   * reader. Undefined when Prism makes each answer anew (generated data, a seed, callbacks to call) or
+   * cannot read the preferences: the gateway may give an answer again only under the same key (fast-path.ts).
    */
-  repeatsAnswers(operationKey: string): boolean;
+  answerKey(request: PrismRequest): string | undefined;
 }
 
 export async function createPrismEngine(options: PrismEngineOptions): Promise<PrismEngine> {
@@ -77,8 +79,16 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   const config = engineConfig(options);
   const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
   return {
-    repeatsAnswers: (operationKey) =>
-      options.mode === 'mock' && !options.dynamic && !hasCallbacks(options.document, operationKey),
+    answerKey(request) {
+      const { operationKey } = request;
+      if (options.mode !== 'mock' || options.dynamic || !operationKey) return undefined;
+      if (hasCallbacks(options.document, operationKey)) return undefined;
+      const preferences = getHttpConfigFromRequest(prismInput(request));
+      if (preferences._tag === 'Left') return undefined;
+      const { code, exampleKey, dynamic, seed } = preferences.right;
+      if (dynamic || seed !== undefined) return undefined;
+      return JSON.stringify([operationKey, request.headers.accept ?? '', code ?? '', exampleKey ?? '']);
+    },
     async handle(request) {
       const input = prismInput(request);
       const preferences = getHttpConfigFromRequest(input);

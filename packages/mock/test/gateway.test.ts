@@ -32,7 +32,7 @@ const limits: Partial<Limits> = {
 
 /** Stands in for Prism: fails on /boom, answers /slow after a while, everything else at once. */
 const engine: PrismEngine = {
-  repeatsAnswers: () => false,
+  answerKey: () => undefined,
   async handle(req) {
     if (req.path === '/boom') throw new Error('boom');
     if (req.path === '/slow') await new Promise((r) => setTimeout(r, 300));
