@@ -192,11 +192,78 @@ describe('stubs', () => {
         when: { path: { id: 'x' }, body: { typeCar: 'Virtual' } },
         answer: { status: 200, headers: { 'content-length': '1' } },
       }),
-    ).toEqual(['/answer/headers/content-length', '/when/path/id', '/when/body']);
+    ).toEqual(['/answer/headers/content-length', '/when/path/id', '/when/body/typeCar']);
     expect(await refused({ operationId: 'createCard', answer: { status: 200 }, times: 0 })).toEqual([
       '/times',
     ]);
     expect(await refused('not a stub')).toEqual(['']);
+  });
+
+  test('a stub is read strictly: unknown fields, statuses no answer may have, headers HTTP or the contract forbid, matches that never match', async () => {
+    const refused = async (stub: unknown) => {
+      const error = await s.stubs.add(stub as never).catch((e: unknown) => e);
+      expect(error, JSON.stringify(stub)).toBeInstanceOf(StubRefusedError);
+      return (error as StubRefusedError).violations;
+    };
+    const typo = await refused({ operationId: 'createCard', time: 1, answer: { status: 422 } });
+    expect(typo).toEqual([{ at: '/time', message: expect.stringContaining('did you mean times?') }]);
+    expect(
+      (await refused({ operationId: 'createCard', when: { bdy: {} }, answer: { status: 422 } }))[0]?.at,
+    ).toBe('/when/bdy');
+    for (const status of [100, 101, 199, 302, 304])
+      expect((await refused({ operationId: 'createCard', answer: { status } }))[0]?.at).toBe(
+        '/answer/status',
+      );
+    for (const headers of [
+      { 'x-weird': '\u0001' },
+      { 'x-euro': '€' },
+      { 'set-cookie': 'a=b' },
+      { location: 'https://evil.example/' },
+    ])
+      expect((await refused({ operationId: 'createCard', answer: { status: 503, headers } }))[0]?.at).toMatch(
+        /^\/answer\/headers\//,
+      );
+    const never = await refused({
+      operationId: 'createCard',
+      when: { body: { programId: '1', typeCard: 'virtual' } },
+      answer: { status: 422 },
+    });
+    expect(never.map((v) => v.at)).toEqual(['/when/body/programId', '/when/body/typeCard']);
+    const big = {
+      operationId: 'createCard',
+      when: { body: { alias: Array.from({ length: 300 }, () => 'x') } },
+      answer: { status: 422 },
+    };
+    expect((await refused(big)).map((v) => v.message)).toContain('may hold at most 256 values');
+    const retry = await s.stubs.add({
+      operationId: 'createCard',
+      answer: { status: 503, headers: { 'Retry-After': '7' } },
+    });
+    expect((await call('createCard', s)).headers['retry-after']).toBe('7');
+    await s.stubs.remove(retry.id);
+  });
+
+  test('a listing masks the secret values a stub matches on', async () => {
+    const stub = await s.stubs.add({
+      operationId: 'createCard',
+      when: { headers: { authorization: 'Bearer abc.def.ghi' } },
+      answer: { status: 422 },
+    });
+    expect(JSON.stringify(await s.stubs.list())).not.toContain('abc.def.ghi');
+    await s.stubs.remove(stub.id);
+  });
+
+  test('in a stateful session, a stub wins over the sandbox', async () => {
+    const stateful = await m.mock.openSession({ stateful: true });
+    try {
+      const body = { status_code: 200, success: true, message: 'STUBBED', data: [] };
+      await stateful.stubs.add({ operationId: 'listWebhookLogs', answer: { status: 200, body } });
+      expect((await call('listWebhookLogs', stateful)).body).toEqual(body);
+      await stateful.journal.expectCalled('listWebhookLogs', { times: 1 });
+      expect((await stateful.journal.entries()).map((e) => e.answeredBy)).toEqual(['stub']);
+    } finally {
+      await stateful.close();
+    }
   });
 
   test('the admin route refuses a stub the same way, as a 400 envelope naming each violation', async () => {

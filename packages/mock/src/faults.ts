@@ -138,16 +138,18 @@ const failures: Record<number, [string, string]> = {
   504: ['GATEWAY_TIMEOUT', 'An upstream service did not answer in time. Try again later.'],
 };
 
+/** The code and message the mock gives a 5xx it makes (a fault, `Prefer: code=`, a stub without a body). */
+export function failureOf(status: number): [string, string] {
+  return failures[status] ?? ['SERVER_ERROR', 'The server could not answer. Try again later.'];
+}
+
 /** A simulated server failure, in the contract's error envelope, with `Retry-After` as the fault says. */
 export function failureAnswer(
   status: number,
   path: string,
   retryAfterSeconds?: Fault['retryAfterSeconds'],
 ): HookAnswer {
-  const [code, message] = failures[status] ?? [
-    'SERVER_ERROR',
-    'The server could not answer. Try again later.',
-  ];
+  const [code, message] = failureOf(status);
   const seconds =
     retryAfterSeconds === undefined
       ? status === 503

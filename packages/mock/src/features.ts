@@ -45,10 +45,12 @@ export function featuresOf(options: MockOptions, model: ContractModel): Features
 
 /**
  * Sessions first (every later hook acts on the request's session), then the usage record and the journal
- * (they record every answer), the admin route, faults, the stateful sandbox, and stubs (valid requests).
+ * (they record every answer), the admin route, faults, the sandbox's idempotent replay; for valid requests,
+ * stubs, then the sandbox's webhook logs (a stub wins).
  */
 export function hooksOf({ sessions, usage }: Features, pki: DevPki, options: MockOptions): GatewayHooks {
   const verifier = new TokenVerifier(pki.jwt.publicKey);
+  const sandbox = sandboxHooks();
   return chainHooks(
     [
       sessionHooks(sessions),
@@ -56,8 +58,9 @@ export function hooksOf({ sessions, usage }: Features, pki: DevPki, options: Moc
       journalHooks(),
       adminHooks({ verifier, sessions, usage: () => usage.document() }),
       faultHooks({ perRequest: options.faults !== undefined && options.faults !== false }),
-      sandboxHooks(),
+      sandbox.replay,
       stubHooks(),
+      sandbox.webhookLogs,
     ],
     options.log,
   );

@@ -45,7 +45,7 @@ function meets(entry: JournalEntry, { status, where = {} }: CallExpectation): bo
     Object.entries(where.headers ?? {}).every(
       ([name, value]) => entry.headers[name.toLowerCase()] === value,
     ) &&
-    (where.body === undefined || holds(parsed(entry.body), where.body))
+    (where.body === undefined || hasPart(parsed(entry.body), where.body))
   );
 }
 
@@ -60,16 +60,16 @@ function parsed(body: string | undefined): unknown {
   }
 }
 
-/** `actual` holds `part`: every field of an object part is there with its value; anything else is equal. */
-export function holds(actual: unknown, part: unknown): boolean {
+/** `actual` has `part`: every field of an object part is there with its value; anything else is equal. */
+export function hasPart(actual: unknown, part: unknown): boolean {
   if (Array.isArray(part))
     return (
-      Array.isArray(actual) && actual.length === part.length && part.every((v, i) => holds(actual[i], v))
+      Array.isArray(actual) && actual.length === part.length && part.every((v, i) => hasPart(actual[i], v))
     );
   if (part === null || typeof part !== 'object') return Object.is(actual, part);
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
   return Object.entries(part).every(
-    ([key, value]) => Object.hasOwn(actual, key) && holds((actual as Record<string, unknown>)[key], value),
+    ([key, value]) => Object.hasOwn(actual, key) && hasPart((actual as Record<string, unknown>)[key], value),
   );
 }
 

@@ -164,20 +164,35 @@ export class Sandbox {
   }
 }
 
-/** The hook of the session's stateful sandbox, if it has one: idempotent operations first, then the webhook rules. */
-export function sandboxHooks(): GatewayHooks {
-  const afterAnswer = new WeakMap<RequestContext, (ctx: RequestContext, status: number) => void>();
+/**
+ * The session's stateful sandbox, if it has one, as two hooks. Idempotent replay comes first, before
+ * anything else may answer (a stubbed first answer is replayed like any other). The webhook logs answer only
+ * valid requests no stub of the session answered: a test's stub wins over the sandbox.
+ */
+export function sandboxHooks(): { replay: GatewayHooks; webhookLogs: GatewayHooks } {
   return {
-    async onRequest(ctx) {
-      const op = ctx.match?.operation;
-      const sandbox = ctx.session?.sandbox;
-      if (!op || !ctx.env || !sandbox) return undefined;
-      const rule = op.idempotency ? idempotent : webhookRules[op.operationId];
-      const answer = await rule?.(sandbox, ctx, afterAnswer);
-      if (answer) ctx.answeredBy = 'state';
-      return answer;
-    },
-    onResponse(ctx, status) {
+    replay: ruleHooks('onRequest', (op) => (op.idempotency ? idempotent : undefined)),
+    webhookLogs: ruleHooks('onValidRequest', (op) => webhookRules[op.operationId]),
+  };
+}
+
+/** A hook running the sandbox rule of each request's operation at `point`, and its after-answer step. */
+function ruleHooks(
+  point: 'onRequest' | 'onValidRequest',
+  ruleOf: (op: Operation) => WebhookRule | undefined,
+): GatewayHooks {
+  const afterAnswer: AfterAnswer = new WeakMap();
+  const run = async (ctx: RequestContext) => {
+    const op = ctx.match?.operation;
+    const sandbox = ctx.session?.sandbox;
+    const rule = op && sandbox && ctx.env ? ruleOf(op) : undefined;
+    const answer = await rule?.(sandbox as Sandbox, ctx, afterAnswer);
+    if (answer) ctx.answeredBy = 'state';
+    return answer;
+  };
+  return {
+    [point]: run,
+    onResponse(ctx: RequestContext, status: number) {
       afterAnswer.get(ctx)?.(ctx, status);
     },
   };

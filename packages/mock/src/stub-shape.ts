@@ -49,5 +49,26 @@ function fieldViolations(stub: Stub): StubViolation[] {
       out.push({ at: `/when/${part}`, message: 'must map names to strings' });
   if (stub.times !== undefined && !(Number.isInteger(stub.times) && stub.times >= 1))
     out.push({ at: '/times', message: 'must be a whole number of at least 1' });
+  if (stub.when?.body !== undefined && valuesIn(stub.when.body, MAX_MATCH_VALUES + 1) > MAX_MATCH_VALUES)
+    out.push({ at: '/when/body', message: `may hold at most ${MAX_MATCH_VALUES} values` });
   return out;
+}
+
+/** A match body is kept parsed (it is compared with every request): its size is bounded in values. */
+const MAX_MATCH_VALUES = 256;
+
+/** How many values (objects, arrays, leaves) `value` holds, counting no further than `stop`. */
+function valuesIn(value: unknown, stop: number): number {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length && count < stop) {
+    const next = pending.pop();
+    count++;
+    if (next === null || typeof next !== 'object') continue;
+    for (const key in next) {
+      if (pending.length + count >= stop) break; // no more needed to know it is too many
+      pending.push((next as Record<string, unknown>)[key]);
+    }
+  }
+  return count;
 }
