@@ -36,6 +36,10 @@ describe('what never survives', () => {
     ['authorization: bearer abc.def', 'authorization: bearer [redacted]'],
     ['k -----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY----- end', 'k [redacted] end'],
     ['opaque sk_live_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh', 'opaque [redacted]'],
+    // JSON's \u escapes of ASCII characters, as a client may write them (the audit of issue 25)
+    ['{"pass\\u0077ord":"hunter2"}', '{"pass\\u0077ord":"[redacted]"}'],
+    ['{"alias":"joao\\u0040example.com"}', '{"alias":"[redacted]"}'],
+    ['cpf 123\\u002e456\\u002e789-09', 'cpf [redacted]'],
   ])('%s', (text, expected) => expect(redact(text)).toBe(expected));
 
   test('what is no personal data is kept', () => {
@@ -174,6 +178,7 @@ describe('linear time', () => {
     'e-mail-like': (n) => 'a1@b.c '.repeat(n / 7),
     'JWT prefixes': (n) => 'eyJ'.repeat(n / 3),
     escapes: (n) => '%2B1'.repeat(n / 4),
+    'unicode escapes': (n) => '\\u00401'.repeat(n / 7),
     'secret keys': (n) => 'token='.repeat(n / 6),
     'open quote': (n) => `password:"${'\\'.repeat(n)}`,
     'PEM headers': (n) => '-----BEGIN PRIVATE'.repeat(n / 18),

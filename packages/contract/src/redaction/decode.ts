@@ -1,6 +1,7 @@
 // The text as a reader would see it, with a map back to the text as written: percent-escapes of ASCII
-// characters (also doubly encoded, `%252F`) are decoded, so `123.456.789%2D09` is found as a CPF, and a
-// finding in the decoded text covers exactly the written characters it came from. One pass, no patterns.
+// characters (also doubly encoded, `%252F`) and JSON's `\uXXXX` escapes of ASCII characters are decoded, so
+// `123.456.789%2D09` is found as a CPF and `"pass\u0077ord"` as a secret key, and a finding in the decoded
+// text covers exactly the written characters it came from. One pass, no patterns.
 
 export interface DecodedView {
   /** The decoded text. */
@@ -27,9 +28,18 @@ function escapeAt(written: string, at: number): number {
   return written.charCodeAt(at) === 37 ? hexPair(written, at + 1) : -1;
 }
 
-/** Decodes the ASCII percent-escapes of `written` (once or, for `%25XX`, twice). */
+/** The character of the JSON escape `\uXXXX` at `at` when it is ASCII, or -1. */
+function unicodeEscapeAt(written: string, at: number): number {
+  if (written.charCodeAt(at) !== 92 || written.charCodeAt(at + 1) !== 117) return -1; // backslash, u
+  const high = hexPair(written, at + 2);
+  const low = hexPair(written, at + 4);
+  return high === 0 && low > 0 && low < 0x80 ? low : -1;
+}
+
+/** Decodes the ASCII percent-escapes of `written` (once or, for `%25XX`, twice) and its ASCII `\uXXXX`. */
 export function decodedView(written: string): DecodedView {
-  if (!written.includes('%')) return { text: written, from: identity(written.length) };
+  if (!written.includes('%') && !written.includes('\\u'))
+    return { text: written, from: identity(written.length) };
   const out: string[] = [];
   const from = new Int32Array(written.length + 1);
   let i = 0;
@@ -38,9 +48,13 @@ export function decodedView(written: string): DecodedView {
     const byte = escapeAt(written, i);
     // `%25` then two hex digits: the escape of an escape (`%2540` is `%40` is `@`).
     const inner = byte === 0x25 ? hexPair(written, i + 3) : -1;
+    const unicode = byte < 0 ? unicodeEscapeAt(written, i) : -1;
     if (inner > 0 && inner < 0x80) {
       out.push(String.fromCharCode(inner));
       i += 5;
+    } else if (unicode > 0) {
+      out.push(String.fromCharCode(unicode));
+      i += 6;
     } else if (byte > 0 && byte < 0x80) {
       out.push(String.fromCharCode(byte));
       i += 3;
