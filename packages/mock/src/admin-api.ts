@@ -109,6 +109,14 @@ export class StubRefusedError extends Error {
   }
 }
 
+/** A session handle used after it was closed (or after its session timed out and was closed). */
+export class MockSessionClosedError extends Error {
+  override readonly name: string = 'MockSessionClosedError';
+  constructor(id: string) {
+    super(`the mock session ${id} is closed: open another (openSession())`);
+  }
+}
+
 /** The journal does not hold the calls a test expected. */
 export class MockExpectationError extends Error {
   override readonly name: string = 'MockExpectationError';

@@ -1,39 +1,43 @@
 // The admin route's handlers, by method and first path segment after /__mock/. Each acts on the request's
 // session; bodies are JSON within the gateway's JSON limits; every refusal is the contract's error envelope.
-
 import { DEFAULT_SESSION, type SessionInfo, StubRefusedError } from './admin-api.ts';
+import { readRefusal } from './body.ts';
 import { envelope } from './envelope.ts';
 import { checkedFault, type Fault } from './faults.ts';
-import { bodyOf, emptyAnswer, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
+import { emptyAnswer, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
 import { journalFilter } from './journal-filter.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
-import { unknownKeys } from './known-keys.ts';
-import { defaultLimits } from './limits.ts';
+import type { Limits } from './limits.ts';
+import { refusalAnswer } from './refusal.ts';
 import type { Session } from './session.ts';
-import { type Sessions, TooManySessionsError } from './sessions.ts';
+import { checkedSessionOptions, type Sessions, TooManySessionsError } from './sessions.ts';
 import type { Stub } from './stubs.ts';
+
+type JsonLimits = Pick<Limits, 'maxJsonDepth' | 'maxJsonBytes'>;
 
 export interface AdminState {
   sessions: Sessions;
+  /** The gateway's limits on a JSON body, which admin bodies keep too. */
+  limits: JsonLimits;
   /** The usage document (usage.ts), for GET /__mock/usage. */
   usage: () => unknown;
 }
 
 export type AdminRoute = (ctx: RequestContext, rest: string) => Promise<HookAnswer>;
 
-export function adminRoutes({ sessions, usage }: AdminState): Record<string, AdminRoute> {
+export function adminRoutes({ sessions, usage, limits }: AdminState): Record<string, AdminRoute> {
   const session = (ctx: RequestContext) => ctx.session ?? sessions.default;
   return {
     'GET health': async () => jsonAnswer(200, { status: 'ready' }),
     'GET usage': async () => jsonAnswer(200, usage()),
     'GET journal': async (ctx) => {
-      const filter = journalFilter(ctx.target.query);
+      const filter = journalFilter(ctx.target.query, session(ctx).operationIds);
       if (typeof filter === 'string') return badRequest(ctx, filter, 'query');
       return jsonAnswer(200, { entries: session(ctx).journal.entries(filter) });
     },
     'DELETE journal': async (ctx) => done(() => session(ctx).journal.clear()),
     'GET faults': async (ctx) => jsonAnswer(200, { faults: session(ctx).faults.list() }),
-    'PUT faults': async (ctx, operationId) => setFault(session(ctx), ctx, operationId),
+    'PUT faults': async (ctx, operationId) => setFault(session(ctx), ctx, operationId, limits),
     'DELETE faults': async (ctx, operationId) =>
       operationId && !session(ctx).faults.knows(operationId)
         ? badRequest(
@@ -42,7 +46,7 @@ export function adminRoutes({ sessions, usage }: AdminState): Record<string, Adm
           )
         : done(() => session(ctx).faults.clear(operationId || undefined)),
     'GET stubs': async (ctx) => jsonAnswer(200, { stubs: session(ctx).stubs.list() }),
-    'POST stubs': async (ctx) => addStub(session(ctx), ctx),
+    'POST stubs': async (ctx) => addStub(session(ctx), ctx, limits),
     'DELETE stubs': async (ctx, id) => {
       if (!id) return done(() => session(ctx).stubs.clear());
       return session(ctx).stubs.remove(id)
@@ -50,8 +54,12 @@ export function adminRoutes({ sessions, usage }: AdminState): Record<string, Adm
         : notFound(ctx, `No stub ${id} in this session.`);
     },
     'POST reset': async (ctx) => done(() => session(ctx).reset()),
-    'GET sessions': async () => jsonAnswer(200, { sessions: sessions.list().map(describe) }),
-    'POST sessions': async (ctx) => openSession(sessions, ctx),
+    // Another session's id is the key to its journal: only the caller's own is shown, and a count.
+    'GET sessions': async (ctx) => {
+      const shown = [...new Set([sessions.default, session(ctx)])];
+      return jsonAnswer(200, { sessions: shown.map(describe), open: sessions.openCount });
+    },
+    'POST sessions': async (ctx) => openSession(sessions, ctx, limits),
     'DELETE sessions': async (ctx, id) => {
       if (id === DEFAULT_SESSION) {
         const message = 'The default session stays open: POST /__mock/reset clears it.';
@@ -75,10 +83,10 @@ export function describe(session: Session): SessionInfo {
   };
 }
 
-async function openSession(sessions: Sessions, ctx: RequestContext): Promise<HookAnswer> {
-  const body = await jsonBody(ctx);
+async function openSession(sessions: Sessions, ctx: RequestContext, limits: JsonLimits): Promise<HookAnswer> {
+  const body = await jsonBody(ctx, limits);
   if ('refusal' in body) return body.refusal;
-  const options = sessionOptions(body.value);
+  const options = checkedSessionOptions(body.value);
   if (typeof options === 'string') return badRequest(ctx, options);
   try {
     return jsonAnswer(201, { session: describe(sessions.open(options)) });
@@ -89,33 +97,19 @@ async function openSession(sessions: Sessions, ctx: RequestContext): Promise<Hoo
   }
 }
 
-/** The body of POST /__mock/sessions as options, or what is wrong with it. */
-function sessionOptions(value: unknown): { stateful?: boolean; idleTimeoutMs?: number } | string {
-  if (value === undefined) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the body is an object';
-  const [unknown] = unknownKeys(value, ['stateful', 'idleTimeoutSeconds']);
-  if (unknown) return `${unknown.key.slice(0, 64)} ${unknown.message}`;
-  const { stateful, idleTimeoutSeconds: seconds } = value as {
-    stateful?: unknown;
-    idleTimeoutSeconds?: unknown;
-  };
-  if (stateful !== undefined && typeof stateful !== 'boolean') return 'stateful must be true or false';
-  if (
-    seconds !== undefined &&
-    !(Number.isInteger(seconds) && (seconds as number) >= 1 && (seconds as number) <= 86_400)
-  )
-    return 'idleTimeoutSeconds must be whole seconds from 1 to 86400';
-  return { stateful, idleTimeoutMs: seconds === undefined ? undefined : (seconds as number) * 1000 };
-}
-
 /** PUT /__mock/faults/{operationId or *} with a Fault as the body. */
-async function setFault(session: Session, ctx: RequestContext, operationId: string): Promise<HookAnswer> {
+async function setFault(
+  session: Session,
+  ctx: RequestContext,
+  operationId: string,
+  limits: JsonLimits,
+): Promise<HookAnswer> {
   if (!session.faults.knows(operationId))
     return badRequest(
       ctx,
       `No operation ${operationId || '(none)'}: PUT /__mock/faults/{operationId} or /__mock/faults/*.`,
     );
-  const body = await jsonBody(ctx);
+  const body = await jsonBody(ctx, limits);
   if ('refusal' in body) return body.refusal;
   try {
     const fault = checkedFault(body.value as Fault);
@@ -127,8 +121,8 @@ async function setFault(session: Session, ctx: RequestContext, operationId: stri
 }
 
 /** POST /__mock/stubs: 201 with the stub kept, or 400 with every way the contract forbids it. */
-async function addStub(session: Session, ctx: RequestContext): Promise<HookAnswer> {
-  const body = await jsonBody(ctx);
+async function addStub(session: Session, ctx: RequestContext, limits: JsonLimits): Promise<HookAnswer> {
+  const body = await jsonBody(ctx, limits);
   if ('refusal' in body) return body.refusal;
   try {
     return jsonAnswer(201, { stub: session.stubs.add(body.value as Stub) });
@@ -148,11 +142,16 @@ async function addStub(session: Session, ctx: RequestContext): Promise<HookAnswe
 }
 
 /** The request's JSON body within the gateway's JSON limits; no body reads as `undefined`. */
-async function jsonBody(ctx: RequestContext): Promise<{ value: unknown } | { refusal: HookAnswer }> {
-  const bytes = await bodyOf(ctx);
+async function jsonBody(
+  ctx: RequestContext,
+  limits: JsonLimits,
+): Promise<{ value: unknown } | { refusal: HookAnswer }> {
+  const read = await ctx.readBody();
+  if (!read.ok) return { refusal: refusalAnswer(ctx.req, readRefusal(read, ctx.path)) };
+  const bytes = read.body;
   if (bytes.length === 0) return { value: undefined };
-  const refusal = jsonLimitRefusal(bytes, defaultLimits, ctx.path);
-  if (refusal) return { refusal: jsonAnswer(refusal.status_code, refusal) };
+  const refusal = jsonLimitRefusal(bytes, limits, ctx.path);
+  if (refusal) return { refusal: refusalAnswer(ctx.req, refusal) };
   try {
     return { value: JSON.parse(bytes.toString('utf8')) };
   } catch {

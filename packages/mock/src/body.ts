@@ -67,8 +67,7 @@ function checkRead(
   path: string,
   limits: Limits | undefined,
 ): Promise<BodyCheck> | BodyCheck {
-  if (!read.ok)
-    return { ok: false, refusal: envelope(read.status, limitCode[read.status], read.message, path) };
+  if (!read.ok) return { ok: false, refusal: readRefusal(read, path) };
   if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
   headers['content-length'] = String(read.body.length);
   return limits ? checkedBody(read.body, headers, operation, path, limits) : passedBody(read.body, headers);
@@ -157,6 +156,11 @@ function acceptProblem(headers: Record<string, string>, path: string): ErrorEnve
 }
 
 const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;
+
+/** A body that could not be read within the limits, in the envelope (408, 413, or 400 when cut short). */
+export function readRefusal(read: Extract<BodyRead, { ok: false }>, path: string): ErrorEnvelope {
+  return envelope(read.status, limitCode[read.status], read.message, path);
+}
 
 /** Whether the request says it has a body (a length or a chunked transfer). */
 function hasBody(req: IncomingMessage): boolean {

@@ -94,6 +94,10 @@ function parsedArgs(): Values {
   }
 }
 
+/** A count or time of at least 1 (0 sessions, or a timeout of 0, would close every session at once). */
+const positive = (name: string, value: string, max: number) =>
+  wholeNumber(name, value, max, `a whole number from 1 to ${max}`) || fail(`--${name} must be at least 1`);
+
 function wholeNumber(name: string, value: string, max: number, what = `a whole number up to ${max}`): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > max) fail(`--${name} must be ${what}, got "${value}"`);
@@ -167,8 +171,8 @@ function sessionLimits(values: Values): MockOptions['sessionLimits'] {
   const max = values['max-sessions'];
   const idle = values['session-idle-timeout'];
   return {
-    maxSessions: max === undefined ? undefined : wholeNumber('max-sessions', max, 10_000),
-    idleTimeoutMs: idle === undefined ? undefined : wholeNumber('session-idle-timeout', idle, 86_400) * 1000,
+    maxSessions: max === undefined ? undefined : positive('max-sessions', max, 10_000),
+    idleTimeoutMs: idle === undefined ? undefined : positive('session-idle-timeout', idle, 86_400) * 1000,
   };
 }
 

@@ -4,10 +4,12 @@
 import type { ContractModel } from '@banking-api/contract';
 import { adminHooks } from './admin.ts';
 import { DEFAULT_SESSION } from './admin-api.ts';
+import { definedOnly } from './defined.ts';
 import type { DevPki } from './dev-pki.ts';
 import { faultHooks } from './faults.ts';
 import { chainHooks, type GatewayHooks } from './hooks.ts';
 import { journalHooks } from './journal.ts';
+import { limitsWith } from './limits.ts';
 import type { MockOptions } from './mock-options.ts';
 import { Session } from './session.ts';
 import { defaultSessionLimits, type SessionLimits, Sessions, sessionHooks } from './sessions.ts';
@@ -21,11 +23,6 @@ export interface Features {
   usage: UsageRecorder;
 }
 
-/** The options a caller set (an `undefined` keeps the default). */
-export function definedOnly<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 /** The default session keeps the mock's own limits; opened sessions the (smaller) per-session ones. */
 export function featuresOf(options: MockOptions, model: ContractModel): Features {
   const stateful = options.stateful ?? false;
@@ -35,10 +32,8 @@ export function featuresOf(options: MockOptions, model: ContractModel): Features
     maxBodyBytes: options.journalMaxBodyBytes,
   });
   const stores = { journal, state: definedOnly(options.stateLimits ?? {}), stubs: {} };
-  const defaultSession = new Session(DEFAULT_SESSION, model, stores, { stateful, idleTimeoutMs: Infinity });
-  if (typeof options.faults === 'object')
-    for (const [operationId, fault] of Object.entries(options.faults))
-      defaultSession.faults.set(operationId, fault);
+  const faults = typeof options.faults === 'object' ? options.faults : undefined;
+  const defaultSession = new Session(DEFAULT_SESSION, model, stores, { stateful, faults });
   const limits: SessionLimits = { ...defaultSessionLimits, ...definedOnly(options.sessionLimits ?? {}) };
   return { sessions: new Sessions(model, defaultSession, limits, stateful), usage: new UsageRecorder(model) };
 }
@@ -56,7 +51,7 @@ export function hooksOf({ sessions, usage }: Features, pki: DevPki, options: Moc
       sessionHooks(sessions),
       usageHooks(usage),
       journalHooks(),
-      adminHooks({ verifier, sessions, usage: () => usage.document() }),
+      adminHooks({ verifier, sessions, limits: limitsWith(options.limits), usage: () => usage.document() }),
       faultHooks({ perRequest: options.faults !== undefined && options.faults !== false }),
       sandbox.replay,
       stubHooks(),

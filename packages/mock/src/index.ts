@@ -5,6 +5,7 @@ import { allScopes, type ContractModel, contractModel, openapiPath } from '@bank
 import { adminScope } from './admin.ts';
 import type { MockConnection, MockSession, OpenSessionOptions } from './admin-api.ts';
 import { defaultPkiDir } from './defaults.ts';
+import { definedOnly } from './defined.ts';
 import { type DevPki, type Environment, ensureDevPki } from './dev-pki.ts';
 import { type Egress, startEgress } from './egress.ts';
 import type { Fault } from './faults.ts';
@@ -15,6 +16,7 @@ import { localSession } from './local-session.ts';
 import type { MockOptions } from './mock-options.ts';
 import type { KeyPair } from './pki.ts';
 import { createPrismEngine } from './prism-engine.ts';
+import { checkedSessionOptions } from './sessions.ts';
 import { readSpec, withoutMutualTls } from './spec.ts';
 import type { StoredStub, Stub } from './stubs.ts';
 import { signToken } from './tokens.ts';
@@ -24,9 +26,11 @@ export { adminScope } from './admin.ts';
 export {
   type CallExpectation,
   DEFAULT_SESSION,
+  MockAdminError,
   type MockConnection,
   MockExpectationError,
   type MockSession,
+  MockSessionClosedError,
   type OpenSessionOptions,
   type SessionInfo,
   type SessionMiddleware,
@@ -57,7 +61,7 @@ export {
 export { defaultLimits, type Limits } from './limits.ts';
 export type { MockOptions } from './mock-options.ts';
 export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
-export { defaultSessionLimits, type SessionLimits } from './sessions.ts';
+export { defaultSessionLimits, type SessionLimits, TooManySessionsError } from './sessions.ts';
 export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
 export {
   defaultStateLimits,
@@ -188,12 +192,15 @@ function mockOf(running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>, { sessio
       token: await token(allScopes(model.operations), { env }),
       adminToken: await adminToken(env),
     }),
-    openSession: async ({ stateful, idleTimeoutSeconds } = {}) => {
-      const session = sessions.open({
-        stateful,
-        idleTimeoutMs: idleTimeoutSeconds && idleTimeoutSeconds * 1000,
+    openSession: async (options = {}) => {
+      const checked = checkedSessionOptions(definedOnly(options));
+      if (typeof checked === 'string') throw new TypeError(`openSession: ${checked}`);
+      const session = sessions.open(checked);
+      return localSession(session, {
+        close: () => sessions.close(session.id),
+        isOpen: () => sessions.get(session.id) === session,
+        defaultCalls: (operationId) => sessions.default.journal.entries({ operationId }).length,
       });
-      return localSession(session, () => sessions.close(session.id));
     },
     faults: {
       set: (operationId, fault) => faults.set(operationId, fault),

@@ -1,27 +1,46 @@
 // `journal.expectCalled`: the calls of one operation that meet a test's expectation, or an error that says
 // what was called instead. Works on journal entries as read (redacted: personal data reads as `[cpf]`), so
 // the same code serves the in-process handle and the admin client.
-import { type CallExpectation, MockExpectationError } from './admin-api.ts';
+import { type CallExpectation, MockExpectationError, sessionHeader } from './admin-api.ts';
 import type { JournalEntry } from './journal.ts';
+import { statusMatches } from './journal-filter.ts';
 
 /**
  * The calls of `operationId` meeting `expectation`, read again until they do or `within` (default 1000 ms)
  * passes: an answer reaches the journal once it is sent whole, a moment after the client may have read it.
+ * `times: 0` is told only once that time has passed. A miss says, when `elsewhere` counts any, how many
+ * calls of the operation reached the default session instead (a client without the session's header).
  */
 export async function settledCalls(
   read: () => Promise<readonly JournalEntry[]>,
   operationId: string,
   expectation: CallExpectation = {},
+  elsewhere?: () => Promise<number>,
 ): Promise<JournalEntry[]> {
   const deadline = Date.now() + (expectation.within ?? 1000);
+  if (expectation.times === 0) await pause(deadline - Date.now());
   for (;;) {
     try {
       return expectCalled(await read(), operationId, expectation);
     } catch (error) {
-      if (!(error instanceof MockExpectationError) || Date.now() >= deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      if (!(error instanceof MockExpectationError)) throw error;
+      if (Date.now() >= deadline) throw await withHint(error, operationId, elsewhere);
+      await pause(25);
     }
   }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function withHint(
+  error: MockExpectationError,
+  operationId: string,
+  elsewhere: (() => Promise<number>) | undefined,
+): Promise<MockExpectationError> {
+  const strays = (await elsewhere?.().catch(() => 0)) ?? 0;
+  if (strays === 0) return error;
+  const hint = `${strays} call(s) of ${operationId} reached the default session instead, without the ${sessionHeader} header: does the client send this session's header (client.use(session.middleware))?`;
+  return new MockExpectationError(`${error.message}\n${hint}`);
 }
 
 /** The entries of `operationId` meeting `expectation`; throws when their count is not the one expected. */
@@ -48,9 +67,6 @@ function meets(entry: JournalEntry, { status, where = {} }: CallExpectation): bo
     (where.body === undefined || hasPart(parsed(entry.body), where.body))
   );
 }
-
-const statusMatches = (actual: number, wanted: NonNullable<CallExpectation['status']>) =>
-  typeof wanted === 'number' ? actual === wanted : String(actual)[0] === wanted[0];
 
 function parsed(body: string | undefined): unknown {
   try {

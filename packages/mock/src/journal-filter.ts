@@ -1,36 +1,65 @@
-// The journal's filters as the admin route takes them, `GET /__mock/journal?operationId=sendPix&status=4xx
-// &since=2026-11-26T10:00:00Z&limit=20`: each one checked, and a name the route does not know refused
-// rather than ignored (a typo would otherwise return every entry).
+// The journal's filters, checked the same way wherever they come from: the admin route's query
+// (`GET /__mock/journal?operationId=sendPix&status=4xx&since=2026-11-26T10:00:00Z&limit=20`) and the
+// session handle's `entries({ ... })`. A name the route does not know, a value given twice, an operation the
+// contract does not have, a time that is no time: each refused, not ignored (a typo would otherwise return
+// every entry, or none, and a test would pass for the wrong reason).
 import type { JournalFilter } from './journal.ts';
+import { nearest } from './known-keys.ts';
 
-const known = new Set(['operationId', 'status', 'since', 'until', 'limit']);
+const NAMES = ['operationId', 'status', 'since', 'until', 'limit'] as const;
 const statusForm = /^(?:[1-5]\d\d|[1-5]xx)$/;
 const epochMs = /^\d{1,15}$/;
+const MAX_LIMIT = 1_000_000;
 
 /** The filter a query asks for, or what is wrong with it. */
-export function journalFilter(query: string): JournalFilter | string {
+export function journalFilter(query: string, operationIds: readonly string[]): JournalFilter | string {
   const params = new URLSearchParams(query);
-  const filter: JournalFilter = {};
+  const filter: Record<string, string | number> = {};
   for (const [name, value] of params) {
-    if (!known.has(name)) return `unknown filter ${name}: the journal filters by ${[...known].join(', ')}`;
-    const problem = setFilter(filter, name, value);
-    if (problem) return problem;
+    if (!(NAMES as readonly string[]).includes(name))
+      return `unknown filter ${name.slice(0, 64)}: the journal filters by ${NAMES.join(', ')}`;
+    if (name in filter) return `${name} is given twice`;
+    filter[name] = name === 'limit' && /^\d{1,7}$/.test(value) ? Number(value) : value;
   }
-  return filter;
+  return checkedFilter(filter as JournalFilter, operationIds);
 }
 
-function setFilter(filter: JournalFilter, name: string, value: string): string | undefined {
-  if (name === 'operationId') filter.operationId = value;
-  else if (name === 'status') {
-    if (!statusForm.test(value)) return 'status is a status code (422) or a class (4xx)';
-    filter.status = value.endsWith('xx') ? (value as JournalFilter['status']) : Number(value);
-  } else if (name === 'limit') {
-    if (!/^\d{1,6}$/.test(value) || Number(value) < 1) return 'limit is a whole number of at least 1';
-    filter.limit = Number(value);
-  } else {
-    const time = epochMs.test(value) ? Number(value) : Date.parse(value);
-    if (Number.isNaN(time)) return `${name} is an ISO 8601 time or epoch milliseconds`;
-    filter[name as 'since' | 'until'] = time;
-  }
-  return undefined;
+/** The filter with its times read, or what is wrong with it. */
+export function checkedFilter(
+  filter: JournalFilter,
+  operationIds: readonly string[],
+): JournalFilter | string {
+  const { operationId, status, limit } = filter;
+  if (operationId !== undefined && !operationIds.includes(operationId))
+    return unknownOperation(operationId, operationIds);
+  if (status !== undefined && !statusForm.test(String(status)))
+    return 'status is a status code (422) or a class (4xx)';
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT))
+    return `limit is a whole number from 1 to ${MAX_LIMIT}`;
+  const since = timeOf(filter.since);
+  const until = timeOf(filter.until);
+  if (Number.isNaN(since) || Number.isNaN(until))
+    return 'since and until are ISO 8601 times, epoch milliseconds or Dates';
+  const statusValue = typeof status === 'string' && !status.endsWith('xx') ? Number(status) : status;
+  return { ...filter, status: statusValue, since, until };
+}
+
+/** Whether a status is the one a filter names: exact (422) or its class ('4xx'). */
+export function statusMatches(actual: number, wanted: NonNullable<JournalFilter['status']>): boolean {
+  return typeof wanted === 'number' ? actual === wanted : String(actual)[0] === wanted[0];
+}
+
+/** What to say of an operationId the contract does not have, with the one most like it. */
+export function unknownOperation(operationId: string, operationIds: readonly string[]): string {
+  const near = nearest(operationId, operationIds);
+  return `the contract has no operation ${String(operationId).slice(0, 64)}${near ? ` (did you mean ${near}?)` : ''}`;
+}
+
+/** A time as epoch milliseconds: a Date, a number, digits, or ISO 8601 text (`2026-11-26T10:00:00Z`). */
+function timeOf(value: JournalFilter['since']): number | undefined {
+  if (value === undefined) return undefined;
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
+  if (epochMs.test(value)) return Number(value);
+  return /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
 }

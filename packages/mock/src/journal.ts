@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type ContractModel, createRedactor, type Redactor, redactHeaderValues } from '@banking-api/contract';
 import type { Environment } from './dev-pki.ts';
 import type { AnsweredBy, GatewayHooks, RequestContext } from './hooks.ts';
+import { statusMatches } from './journal-filter.ts';
 
 export interface JournalEntry {
   /** Sequence number of the request, from 1. */
@@ -264,8 +265,7 @@ function recordFilter(filter: JournalFilter): (recorded: Recorded) => boolean {
   const statusOf = (r: Recorded) => (r.ctx.dropped ? 0 : r.status);
   return (r) =>
     (operationId === undefined || r.ctx.match?.operation.operationId === operationId) &&
-    (status === undefined ||
-      (typeof status === 'number' ? statusOf(r) === status : String(statusOf(r))[0] === status[0])) &&
+    (status === undefined || statusMatches(statusOf(r), status)) &&
     (since === undefined || r.ctx.started >= since) &&
     (until === undefined || r.ctx.started < until);
 }

@@ -13,8 +13,8 @@ export function unknownKeys(value: unknown, known: readonly string[]): { key: st
     });
 }
 
-/** The known key at most two edits away from `key` (names are short: the cost is bounded). */
-function nearest(key: string, known: readonly string[]): string | undefined {
+/** The known name at most two edits away from `key` (names are short: the cost is bounded). */
+export function nearest(key: string, known: readonly string[]): string | undefined {
   if (key.length > 64) return undefined;
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {

@@ -19,6 +19,7 @@ import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import { serialize } from '@stoplight/prism-http-server/dist/serialize.js';
 import type { IHttpOperation } from '@stoplight/types';
+import { definedOnly } from './defined.ts';
 import type { PrismViolation } from './envelope.ts';
 
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
@@ -244,11 +245,6 @@ function problemOf(error: Error & { status?: number; additional?: { headers?: Re
   const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
   const headers = { 'content-type': 'application/problem+json', ...(error.additional?.headers ?? {}) };
   return { kind: 'problem', status: error.status || 500, headers, problem } as const;
-}
-
-/** The preferences a request states (Prefer: code=…, example=…), without the ones it leaves unsaid. */
-function definedOnly(preferences: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
 }
 
 /** The body of Prism's response as bytes, serialized by its content type as Prism's server does. */

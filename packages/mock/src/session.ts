@@ -3,7 +3,7 @@
 // mock as it was before sessions: so test files running side by side against one mock each see only
 // their own. Every store is bounded; a session nobody used for its idle timeout is closed.
 import type { ContractModel } from '@banking-api/contract';
-import { FaultRules } from './faults.ts';
+import { type Fault, FaultRules } from './faults.ts';
 import { Journal, type JournalLimits, journalRedactor } from './journal.ts';
 import { Sandbox, type StateLimits } from './state.ts';
 import { type StubLimits, StubRules } from './stubs.ts';
@@ -13,6 +13,8 @@ export interface SessionOptions {
   stateful?: boolean | undefined;
   /** Closed after this long without a request or admin call; default the mock's (15 minutes). */
   idleTimeoutMs?: number | undefined;
+  /** Faults it starts with, and keeps after a reset (`startMock({ faults })` for the default session). */
+  faults?: Record<string, Fault> | undefined;
 }
 
 /** What one session may hold. */
@@ -24,6 +26,8 @@ export interface SessionStores {
 
 export class Session {
   readonly id: string;
+  /** The contract's operationIds, which stubs, faults and filters may name. */
+  readonly operationIds: readonly string[];
   readonly faults: FaultRules;
   readonly stubs: StubRules;
   readonly journal: Journal;
@@ -31,13 +35,22 @@ export class Session {
   readonly idleTimeoutMs: number;
   #lastUsed = Date.now();
 
-  constructor(id: string, model: ContractModel, stores: SessionStores, options: Required<SessionOptions>) {
+  readonly #startFaults: Record<string, Fault>;
+
+  constructor(id: string, model: ContractModel, stores: SessionStores, options: SessionOptions) {
     this.id = id;
-    this.faults = new FaultRules(model.operations.map((op) => op.operationId));
+    this.operationIds = model.operations.map((op) => op.operationId);
+    this.faults = new FaultRules(this.operationIds);
     this.stubs = new StubRules(model, stores.stubs);
     this.journal = new Journal(stores.journal, journalRedactor(model));
     this.sandbox = options.stateful ? new Sandbox(stores.state) : undefined;
-    this.idleTimeoutMs = options.idleTimeoutMs;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? Number.POSITIVE_INFINITY;
+    this.#startFaults = { ...options.faults };
+    this.#applyStartFaults();
+  }
+
+  #applyStartFaults(): void {
+    for (const [operationId, fault] of Object.entries(this.#startFaults)) this.faults.set(operationId, fault);
   }
 
   /** Marks the session used now: its idle timeout starts again. */
@@ -50,9 +63,10 @@ export class Session {
     return this.#lastUsed + this.idleTimeoutMs;
   }
 
-  /** Forgets everything it holds: state, stubs, faults and journal. */
+  /** Forgets everything it holds: state, stubs, journal, and faults but those it started with. */
   reset(): void {
     this.faults.clear();
+    this.#applyStartFaults();
     this.stubs.clear();
     this.journal.clear();
     this.sandbox?.reset();

@@ -7,6 +7,7 @@ import type { ContractModel } from '@banking-api/contract';
 import { DEFAULT_SESSION, sessionHeader } from './admin-api.ts';
 import { envelope } from './envelope.ts';
 import { type GatewayHooks, jsonAnswer } from './hooks.ts';
+import { unknownKeys } from './known-keys.ts';
 import { Session, type SessionOptions, type SessionStores } from './session.ts';
 
 export interface SessionLimits {
@@ -76,14 +77,37 @@ export class Sessions {
     return this.#open.delete(id);
   }
 
-  list(): Session[] {
+  /** How many sessions are open, the default one aside. */
+  get openCount(): number {
     this.#closeIdle();
-    return [this.default, ...this.#open.values()];
+    return this.#open.size;
   }
 
   #closeIdle(now: number = Date.now()): void {
     for (const [id, session] of this.#open) if (session.expiresAt <= now) this.#open.delete(id);
   }
+}
+
+/** Options of a session to open (POST /__mock/sessions, `openSession()`), or what is wrong with them. */
+export function checkedSessionOptions(
+  value: unknown,
+): { stateful?: boolean; idleTimeoutMs?: number } | string {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return 'the session options are an object';
+  const [unknown] = unknownKeys(value, ['stateful', 'idleTimeoutSeconds']);
+  if (unknown) return `${unknown.key.slice(0, 64)} ${unknown.message}`;
+  const { stateful, idleTimeoutSeconds: seconds } = value as {
+    stateful?: unknown;
+    idleTimeoutSeconds?: unknown;
+  };
+  if (stateful !== undefined && typeof stateful !== 'boolean') return 'stateful must be true or false';
+  if (
+    seconds !== undefined &&
+    !(Number.isInteger(seconds) && (seconds as number) >= 1 && (seconds as number) <= 86_400)
+  )
+    return 'idleTimeoutSeconds must be whole seconds from 1 to 86400';
+  return { stateful, idleTimeoutMs: seconds === undefined ? undefined : (seconds as number) * 1000 };
 }
 
 /**
