@@ -295,4 +295,31 @@ describe('a new user’s walk', () => {
       code: 'HTTPS_REQUIRED',
     });
   });
+
+  /** Plain-HTTP bytes to the TLS port, written in pieces `gapMs` apart; what came back. */
+  const plain = (pieces: string[], gapMs = 0) =>
+    new Promise<string>((resolve) => {
+      const socket = tcpConnect(portOf(m), '127.0.0.1', async () => {
+        for (const piece of pieces) {
+          socket.write(piece);
+          await new Promise((r) => setTimeout(r, gapMs));
+        }
+      });
+      let got = '';
+      socket.on('data', (d) => (got += d));
+      socket.on('close', () => resolve(got));
+      socket.on('error', () => {});
+    });
+
+  test('the health check answers plain HTTP, GET or HEAD, however its request line arrives', async () => {
+    const whole = await plain(['GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n']);
+    expect(whole).toMatch(/^HTTP\/1\.1 200 /);
+    expect(whole.endsWith('{"status":"ready"}')).toBe(true);
+    const pieces = await plain(['GET /__mock/he', 'alth?probe=1 HTTP/1.1\r\n', 'Host: x\r\n\r\n'], 50);
+    expect(pieces).toMatch(/^HTTP\/1\.1 200 /);
+    const head = await plain(['HEAD /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n']);
+    expect(head).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n$/);
+    expect(await plain(['GET /__mock/healthy HTTP/1.1\r\n\r\n'])).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await plain(['POST /__mock/health HTTP/1.1\r\n\r\n'])).toMatch(/^HTTP\/1\.1 400 /);
+  });
 });

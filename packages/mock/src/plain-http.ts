@@ -19,10 +19,10 @@ export function plainHttpFront(server: Server): NetServer & { sockets: Set<Socke
     socket.on('error', () => socket.destroy());
     socket.once('data', (first: Buffer) => {
       socket.pause();
-      socket.unshift(first);
-      if (first[0] === TLS_HANDSHAKE || !isRequestLine(first)) server.emit('connection', socket);
-      else if (healthCheck.test(first.subarray(0, 32).toString('latin1'))) answerHealth(socket);
-      else answerPlainHttp(socket);
+      if (first[0] === TLS_HANDSHAKE || !isRequestLine(first)) {
+        socket.unshift(first);
+        server.emit('connection', socket);
+      } else readRequestLine(socket, first);
     });
     socket.resume();
   });
@@ -35,15 +35,44 @@ function isRequestLine(first: Buffer): boolean {
   return c >= 0x41 && c <= 0x5a;
 }
 
-/** The request line of the health check (any query ignored). */
-const healthCheck = /^GET \/__mock\/health[ ?]/;
+/** The request line of the health check, GET or HEAD (any query ignored). */
+const healthCheck = /^(GET|HEAD) \/__mock\/health[ ?]/;
 
-function answerHealth(socket: Socket): void {
+/** Enough of a plain-HTTP request line to tell a health check, however it arrives in pieces. */
+const LINE_BYTES = 64;
+const LINE_MS = 2_000;
+
+/** Reads up to the end of the request line (or LINE_BYTES, or LINE_MS), then answers it. */
+function readRequestLine(socket: Socket, first: Buffer): void {
+  let line = first;
+  const decide = () => {
+    clearTimeout(timer);
+    socket.off('data', more);
+    const text = line.subarray(0, LINE_BYTES).toString('latin1');
+    const health = healthCheck.exec(text);
+    if (health) answerHealth(socket, health[1] === 'HEAD');
+    else answerPlainHttp(socket);
+  };
+  const more = (chunk: Buffer) => {
+    line = Buffer.concat([line, chunk]).subarray(0, LINE_BYTES);
+    if (line.includes(0x0a) || line.length >= LINE_BYTES) decide();
+  };
+  const timer = setTimeout(decide, LINE_MS);
+  timer.unref();
+  if (line.includes(0x0a) || line.length >= LINE_BYTES) {
+    decide();
+    return;
+  }
+  socket.on('data', more);
+  socket.resume();
+}
+
+function answerHealth(socket: Socket, head: boolean): void {
   const body = '{"status":"ready"}';
   socket.end(
-    `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );
-  socket.resume();
+  socket.resume(); // read and drop what the client still sends
 }
 
 function answerPlainHttp(socket: Socket): void {
