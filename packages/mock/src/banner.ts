@@ -4,7 +4,7 @@
 // names its certificate has, and inside a container the certificates are the folder mounted at /certs.
 import { join } from 'node:path';
 import { defaultPkiDir } from './defaults.ts';
-import { environments, pkiFiles } from './dev-pki.ts';
+import { canonicalName, environments, pkiFiles } from './dev-pki.ts';
 import type { Mock } from './index.ts';
 
 export interface BannerFacts {
@@ -13,6 +13,8 @@ export interface BannerFacts {
   host: string;
   /** Set in the image: paths inside the container mean nothing to a reader on the host. */
   inContainer: boolean;
+  /** In the image: whether a folder is mounted on the PKI folder (else its certificates stay inside). */
+  mounted?: boolean | undefined;
 }
 
 const everyInterface = new Set(['0.0.0.0', '::', '[::]']);
@@ -27,7 +29,11 @@ export function reachableUrl(url: string, host: string): string {
 export function banner(mock: Mock, facts: BannerFacts): { ready: string; guide: string } {
   const url = reachableUrl(mock.url, facts.host);
   const dir = facts.inContainer ? '$CERTS' : mock.pki.dir;
-  const where = facts.inContainer ? 'the folder mounted at /certs' : mock.pki.dir;
+  const where = !facts.inContainer
+    ? mock.pki.dir
+    : facts.mounted
+      ? `the folder mounted at ${mock.pki.dir}`
+      : `${mock.pki.dir}, inside the container: no folder is mounted there (-v <folder>:${mock.pki.dir} shares them)`;
   const features = facts.features.length ? ` (${facts.features.join(', ')})` : '';
   const ready = `Banking API ${facts.mode} ready at ${url} — certificates in ${where}${features}`;
   return {
@@ -39,7 +45,9 @@ export function banner(mock: Mock, facts: BannerFacts): { ready: string; guide: 
 function reach(mock: Mock, url: string, { host, inContainer }: BannerFacts): string[] {
   if (!everyInterface.has(host)) return [];
   const { port } = new URL(url);
-  const names = mock.pki.serverNames.filter((n) => !['localhost', '127.0.0.1', '::1'].includes(n));
+  const names = mock.pki.serverNames.filter(
+    (n) => !['localhost', '127.0.0.1', '::1'].includes(canonicalName(n)),
+  );
   const others = names.map((n) => `https://${n.includes(':') ? `[${n}]` : n}:${port}`);
   const published = inContainer ? ' (from the host, through the port you published)' : '';
   return [
@@ -50,7 +58,9 @@ function reach(mock: Mock, url: string, { host, inContainer }: BannerFacts): str
 
 function files(dir: string, { inContainer }: BannerFacts): string[] {
   return [
-    ...(inContainer ? ['CERTS=<the folder on your host that you mounted at /certs>'] : []),
+    ...(inContainer
+      ? ['# CERTS: the folder on your host that you mounted at /certs, e.g. CERTS=$PWD/certs']
+      : []),
     `A client needs, from ${dir}:`,
     `  CA of the server certificate   ${pkiFiles.serverCa}`,
     ...environments.map(

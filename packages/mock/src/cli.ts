@@ -212,9 +212,9 @@ async function main(): Promise<void> {
     if (values['init-pki']) return initPki(options);
     mock = await startMock(options);
   } catch (error) {
-    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-    const hint = inUse ? ' (another mock may still be running there; --port 0 picks a free port)' : '';
-    console.error(`banking-api-mock: could not start: ${(error as Error).message}${hint}`);
+    console.error(
+      `banking-api-mock: could not start: ${(error as Error).message}${startHint(error, values)}`,
+    );
     process.exit(1);
   }
   // stdout: the one ready line that scripts wait for; stderr: the guide, for people.
@@ -224,12 +224,39 @@ async function main(): Promise<void> {
   stopOnSignals(mock);
 }
 
+/** What to do about the commonest reasons a start fails. */
+function startHint(error: unknown, values: Values): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return ' (another mock may still be running there; --port 0 picks a free port)';
+  if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') return '';
+  const uid = process.getuid?.();
+  return ` (the PKI folder ${values['pki-dir']} must be writable by this user${uid === undefined ? '' : `, uid ${uid}`}: in a container, mount a folder that user can write, or run it with --user set to the folder's owner, or mount a PKI made with --init-pki)`;
+}
+
 function bannerFacts(values: Values): BannerFacts {
   const mode = values.proxy ? `proxy to ${values.proxy}` : values.dynamic ? 'dynamic mock' : 'mock';
   const features = [values.stateful && 'stateful', values.faults && 'faults'].filter(
     (f) => typeof f === 'string',
   );
-  return { mode, features, host: values.host, inContainer: process.env.MOCK_IN_CONTAINER === '1' };
+  const inContainer = process.env.MOCK_IN_CONTAINER === '1';
+  return {
+    mode,
+    features,
+    host: values.host,
+    inContainer,
+    mounted: inContainer && isMountPoint(values['pki-dir']),
+  };
+}
+
+/** Whether `dir` is a mount point of this process (Linux: /proc/self/mountinfo); false when unknown. */
+function isMountPoint(dir: string): boolean {
+  try {
+    return readFileSync('/proc/self/mountinfo', 'utf8')
+      .split('\n')
+      .some((line) => line.split(' ')[4] === dir);
+  } catch {
+    return false;
+  }
 }
 
 /** --init-pki: the PKI folder made or completed with the server names, for a read-only mount elsewhere. */

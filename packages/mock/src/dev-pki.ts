@@ -94,31 +94,46 @@ function checkedName(name: string): string {
   throw new Error(`server name "${name.slice(0, 80)}" is neither a DNS name nor an IP address`);
 }
 
-/** The DNS names and IP addresses of a certificate's subjectAltName. */
+/** An IP address in one spelling (`0:0:0:0:0:0:0:1` is `::1`), a DNS name in lower case. */
+export function canonicalName(name: string): string {
+  if (isIP(name) === 6) return new URL(`http://[${name}]/`).hostname.slice(1, -1);
+  return isIP(name) ? name : name.toLowerCase();
+}
+
+/** The DNS names and IP addresses of a certificate's subjectAltName, each in one spelling. */
 function namesOf(certPem: string): string[] {
   const alt = new X509Certificate(certPem).subjectAltName ?? '';
   return alt
     .split(', ')
-    .map((entry) => entry.replace(/^(DNS|IP Address):/, ''))
+    .map((entry) => canonicalName(entry.replace(/^(DNS|IP Address):/, '')))
     .filter(Boolean);
 }
 
-/** Issues a new server certificate when the present one lacks a name; its CA stays when its key is kept. */
+/**
+ * Issues a new server certificate when the present one lacks a name, from the folder's own server CA, so
+ * that clients trusting `server-ca.pem` keep working. A folder made before that CA's key was kept, or one
+ * that cannot be written (a Secret mounted read-only), is refused with the command that makes a fit one.
+ */
 async function coverServerNames(dir: string, names: string[]): Promise<void> {
   const cert = new X509Certificate(await readFile(join(dir, pkiFiles.serverCert), 'utf8'));
   const missing = names.filter((n) => (isIP(n) ? cert.checkIP(n) : cert.checkHost(n)) === undefined);
   if (missing.length === 0) return;
+  const extra = names.filter((n) => !defaultServerNames.includes(n)).join(',');
+  const make = `make the PKI with "banking-api-mock --init-pki --pki-dir <dir> --server-names ${extra}" and use that folder`;
+  const lacking = `the server certificate in ${dir} does not name ${missing.join(', ')}`;
+  if (!existsSync(join(dir, pkiFiles.serverCaKey)))
+    throw new Error(
+      `${lacking}, and the folder keeps no key of its server CA to issue one (a PKI made by an older mock): ${make}, or --renew-pki`,
+    );
   try {
-    await writeServerCert(dir, [...new Set([...namesOf(cert.toString()), ...names])]);
+    await writeServerCert(dir, [...new Set([...namesOf(cert.toString()), ...names.map(canonicalName)])]);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new Error(
-      `the server certificate in ${dir} does not name ${missing.join(', ')}, and a new one cannot be written there (${why}): make the PKI with "banking-api-mock --init-pki --pki-dir <dir> --server-names ${names.filter((n) => !defaultServerNames.includes(n)).join(',')}" and use that folder`,
-    );
+    throw new Error(`${lacking}, and a new one cannot be written there (${why}): ${make}`);
   }
 }
 
-/** A server certificate for `names`, from the folder's server CA (a new CA when its key was never kept). */
+/** A server certificate for `names`, from the folder's server CA (a new CA, kept, when the folder has none). */
 async function writeServerCert(dir: string, names: string[]): Promise<void> {
   const write = (name: string, data: string | Buffer) => writeFile(join(dir, name), data, { mode: 0o600 });
   const caKeyPath = join(dir, pkiFiles.serverCaKey);

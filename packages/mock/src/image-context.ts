@@ -5,7 +5,7 @@
 // every dependency, resolved now through your npm configuration (your registry mirror): the image then
 // installs exactly those versions, checked by their integrity, from the registry the build is given.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,9 +87,15 @@ async function main(): Promise<void> {
       maxBuffer: 1 << 24,
     },
   );
-  console.log(
-    `The build context is in ${dir}. Build the image:\n\n${usage.split('Then build the image:\n\n')[1]}`,
-  );
+  const { version } = JSON.parse(
+    await readFile(join(packageDir('@banking-api/mock'), 'package.json'), 'utf8'),
+  ) as { version: string };
+  console.log(`The build context is in ${dir}. Build the image:
+
+  podman build --pull=never --build-arg BASE=<a Node 24 image you have> \\
+    --build-arg NPM_REGISTRY=<your npm registry mirror> [--secret id=npm-ca,src=<its CA bundle>] \\
+    [--secret id=npmrc,src=<an .npmrc with its credentials>] -t localhost/banking-api-mock:${version} ${dir}
+`);
 }
 
 try {

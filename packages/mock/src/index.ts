@@ -81,7 +81,10 @@ export interface Mock {
   ca: string;
   /** A client certificate and key per environment; the certificate's CA selects the environment. */
   clients: Record<Environment, KeyPair>;
-  /** A dev token with these scopes, for the sandbox unless `env` says otherwise. */
+  /**
+   * A dev token with these scopes (default: every scope the contract names, as the CLI's token and
+   * `connection()` give; `[]` for none), for the sandbox unless `env` says otherwise.
+   */
   token(
     scopes?: string[],
     options?: { env?: Environment | undefined; ttlSeconds?: number | undefined },
@@ -175,7 +178,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
 function mockOf(running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>, { sessions, usage }: Features): Mock {
   const { pki, model } = running;
   const { faults, stubs, journal } = sessions.default;
-  const token: Mock['token'] = (scopes = [], { env = 'sandbox', ttlSeconds } = {}) =>
+  const token: Mock['token'] = (scopes = allScopes(model.operations), { env = 'sandbox', ttlSeconds } = {}) =>
     signToken(pki.jwt.privateKey, { env, scopes, ttlSeconds });
   const adminToken = (env: Environment = 'sandbox') =>
     signToken(pki.jwt.privateKey, { env, scopes: [adminScope] });

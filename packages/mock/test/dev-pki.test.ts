@@ -79,3 +79,18 @@ test('server names that are no DNS name or address are refused', async () => {
       /neither a DNS name nor an IP address/,
     );
 });
+
+test('a PKI made before the server CA key was kept is not given a new CA silently: the error says what to run', async () => {
+  const old = join(dir, '..', 'old-pki');
+  await ensureDevPki(old);
+  await rm(join(old, pkiFiles.serverCaKey));
+  await expect(ensureDevPki(old, { serverNames: ['banking-api-mock'] })).rejects.toThrow(
+    /keeps no key of its server CA[\s\S]*--init-pki --pki-dir <dir> --server-names banking-api-mock/,
+  );
+});
+
+test('each name once, in one spelling, however often it is asked for', async () => {
+  const named = await ensureDevPki(dir, { serverNames: ['::1', '0:0:0:0:0:0:0:1', 'Banking-API-Mock'] });
+  expect(named.serverNames.filter((n) => n === '::1')).toHaveLength(1);
+  expect(new Set(named.serverNames).size).toBe(named.serverNames.length);
+});
