@@ -10,7 +10,7 @@ import { defaultPkiDir } from './defaults.ts';
 import { ensureDevPki } from './dev-pki.ts';
 import { type Mock, type MockOptions, startMock } from './index.ts';
 
-const usage = `Usage: banking-api-mock [options]     (in this repo: npm run mock -- [options])
+const usage = `Usage: banking-api-mock [options]
 
   --host <host>          gateway address (env MOCK_HOST, default 127.0.0.1)
   --port <port>          gateway port (env MOCK_PORT, default 8443; 0 picks a free one)
