@@ -111,6 +111,9 @@ async function writeOut(file: string, text: string): Promise<void> {
 
 type Package = (typeof PACKAGES)[number];
 
+/** The shipped packages, in the order the step compiles them (bench/lib/clis.ts runs tsc on each). */
+export const PACKAGE_NAMES: readonly string[] = PACKAGES.map((p) => p.name);
+
 /** Compiles one package and copies in the generated files it embeds. */
 async function buildPackage({ name, embeds }: Package): Promise<void> {
   const dir = path.join(root, 'packages', name);
