@@ -6,7 +6,7 @@
 // lines, document markers) gives undefined, and the caller asks the AST (model/sources.ts).
 // test/model/yaml-lines.test.ts holds it to the AST on every node of generated and hand-written files.
 import { unescapePointerFragment } from '@redocly/openapi-core';
-import { isEnd, keyOf, quoteCloses, Unsupported, valueKind } from './yaml-scalars.ts';
+import { isEnd, keyOf, quoteCloses, trimBlankStart, Unsupported, valueKind } from './yaml-scalars.ts';
 
 /** A node as a pointer reaches it: the line the AST reports for it, and its entries or items if it has any. */
 type Node = { line: number; map?: Map<string, Node>; items?: (Node | null)[] };
@@ -33,12 +33,12 @@ class BlockReader {
     }
     const indent = /^ */.exec(line)?.[0].length ?? 0;
     const text = line.slice(indent);
-    if (text.trim() === '') return;
+    if (/^[ \t]*$/.test(text)) return; // blank
     if (this.continuedAbove !== undefined && indent > this.continuedAbove) return;
     this.continuedAbove = undefined;
     if (text[0] === '\t') throw new Unsupported('a tab in the indentation');
     if (text[0] === '#') return;
-    if (indent === 0 && /^(---|\.\.\.)(\s|$)/.test(text)) throw new Unsupported('a document marker');
+    if (indent === 0 && /^(---|\.\.\.)([ \t]|$)/.test(text)) throw new Unsupported('a document marker');
     this.node(indent, text, lineNumber);
   }
 
@@ -92,7 +92,7 @@ class BlockReader {
   private item(items: (Node | null)[], indent: number, text: string, lineNumber: number): void {
     const after = text.slice(1);
     if (after[0] === '\t') throw new Unsupported('a tab after a dash');
-    const content = after.trimStart();
+    const content = trimBlankStart(after);
     const node: Node = { line: lineNumber };
     items.push(node);
     const parsed = isEnd(content) ? undefined : keyOf(content);

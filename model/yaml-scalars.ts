@@ -19,15 +19,25 @@ export function quotedEnd(text: string, start: number, quote: string): number {
   return -1;
 }
 
+// YAML's white space is the space and the tab only (a no-break space is text).
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+/** `text` without its leading spaces and tabs. */
+export function trimBlankStart(text: string): string {
+  let i = 0;
+  while (isBlank(text[i])) i++;
+  return text.slice(i);
+}
+
 /** True when `text` (the rest of a line) is blank or a comment. */
-export const isEnd = (text: string): boolean => /^\s*(#.*)?$/.test(text);
+export const isEnd = (text: string): boolean => /^[ \t]*(#.*)?$/.test(text);
 
 /** Where the plain key of `text` ends: before `: `, a tab or the line's end after a colon; -1 if no key. */
 function plainKeyEnd(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
-    if (char === '#' && (text[i - 1] === ' ' || text[i - 1] === '\t')) return -1; // a comment: no key
-    if (char === ':' && (i + 1 === text.length || text[i + 1] === ' ' || text[i + 1] === '\t')) return i;
+    if (char === '#' && isBlank(text[i - 1])) return -1; // a comment: no key
+    if (char === ':' && (i + 1 === text.length || isBlank(text[i + 1]))) return i;
   }
   return -1;
 }
@@ -43,7 +53,7 @@ const NOT_A_PLAIN_KEY = '?&!*%@`]},|>';
 export function keyOf(text: string): { key: string; rest: string } | undefined {
   const first = text[0];
   // A comment, a flow collection, or a dash, `?` or `:` indicator: not a plain key.
-  if (first === undefined || '#[{'.includes(first) || /^[-?:](\s|$)/.test(text)) return undefined;
+  if (first === undefined || '#[{'.includes(first) || /^[-?:]([ \t]|$)/.test(text)) return undefined;
   if (QUOTES.includes(first)) {
     const end = quotedEnd(text, 0, first);
     if (end === -1) throw new Unsupported('a key over several lines');
@@ -59,7 +69,9 @@ export function keyOf(text: string): { key: string; rest: string } | undefined {
   const end = plainKeyEnd(text);
   if (end === -1) return undefined;
   if (NOT_A_PLAIN_KEY.includes(first)) throw new Unsupported(`a key starting with ${first}`);
-  const key = text.slice(0, end).trimEnd();
+  let keyEnd = end;
+  while (isBlank(text[keyEnd - 1])) keyEnd--;
+  const key = text.slice(0, keyEnd);
   if (key === '') throw new Unsupported('an empty key');
   return { key, rest: text.slice(end + 1) };
 }
@@ -73,13 +85,13 @@ function flowEnd(text: string): number {
     if (QUOTES.includes(char) && tokenStart) {
       i = quotedEnd(text, i, char) - 1;
       if (i < 0) break;
-    } else if (char === '#' && /\s/.test(text[i - 1] ?? '')) break;
+    } else if (char === '#' && isBlank(text[i - 1])) break;
     else if (char === '[' || char === '{') depth++;
     else if (char === ']' || char === '}') {
       depth--;
       if (depth === 0) return i + 1;
     }
-    tokenStart = '[{,:'.includes(char) || /\s/.test(char);
+    tokenStart = '[{,:'.includes(char) || isBlank(char);
   }
   throw new Unsupported('a flow collection over several lines');
 }
@@ -90,13 +102,13 @@ function flowEnd(text: string): number {
  * a quoted scalar still open at the line's end (`open`, its quote).
  */
 export function valueKind(text: string): 'empty' | 'leaf' | 'block' | { open: string } {
-  const value = text.trimStart();
+  const value = trimBlankStart(text);
   const first = value[0] ?? '';
   if (isEnd(value)) return 'empty';
-  if ('&!%@`'.includes(first) || /^[?-](\s|$)/.test(value))
+  if ('&!%@`'.includes(first) || /^[?-]([ \t]|$)/.test(value))
     throw new Unsupported(`a value starting ${first}`);
   if (first === '|' || first === '>') {
-    if (!/^[|>][1-9+-]{0,2}\s*(#.*)?$/.test(value)) throw new Unsupported('a block scalar header');
+    if (!/^[|>][1-9+-]{0,2}[ \t]*(#.*)?$/.test(value)) throw new Unsupported('a block scalar header');
     return 'block';
   }
   if (QUOTES.includes(first)) {

@@ -39,7 +39,7 @@ function differences(body: string): string[] | undefined {
   });
 }
 
-const KEY_CHARS = [...'abcXY09 -_/.{}:#~$@\'"?&*!|>%,[]\\'];
+const KEY_CHARS = [...'abcXY09 -_/.{}:#~$@\'"?&*!|>%,[]\\\t\u00a0'];
 const key = fc.oneof(
   fc.constantFrom('get', '200', 'null', '~', 'true', '', '-', 'a: b', 'x #y', "it's", '/a/{id}'),
   fc.array(fc.constantFrom(...KEY_CHARS), { minLength: 1, maxLength: 8 }).map((c) => c.join('')),
@@ -59,7 +59,7 @@ const text = fc.oneof(
     'x\\y',
   ),
   fc
-    .array(fc.constantFrom('word', ' ', '\n', ': ', '#', "'", '"', '\\'), { maxLength: 25 })
+    .array(fc.constantFrom('word', ' ', '\t', '\u00a0', '\n', ': ', '#', "'", '"', '\\'), { maxLength: 25 })
     .map((w) => w.join('')),
 );
 const { document } = fc.letrec<{ value: unknown; document: unknown }>((tie) => ({
@@ -163,6 +163,7 @@ describe('linear time', () => {
     'single quotes': (n) => `a: '${"''".repeat(n / 2)}'\n`,
     'a long flow collection': (n) => `a: [${"'x', ".repeat(n / 5)}]\n`,
     'colons without spaces': (n) => `${'a:'.repeat(n / 2)} b\n`,
+    'spaces before a colon': (n) => `a${' '.repeat(n)}: b\n`,
     'a long block scalar': (n) => `a: |\n${'  line\n'.repeat(n / 7)}b: 1\n`,
   };
   test.each(Object.keys(hostile))('%s: ten times the input costs about ten times the time', (name) => {
