@@ -37,7 +37,7 @@ export function refReader(doc: Json): RefReader {
   };
   // A component's inlined form, made once and shared by its uses, when it is the same wherever it is used:
   // inlining it wrote no `$ref` back to an ancestor, so nothing it reaches is recursive and no other use
-  // could write one either. (At 2,002 operations, inlining per use was 0.6 s of a review.)
+  // could write one either. (Inlining per use was half the model's reading of a review at 2,002 operations.)
   const inlined = new Map<string, unknown>();
   let backRefs = 0;
   const inline = (value: unknown, open: Map<string, string>, at: string): unknown => {

@@ -1,7 +1,7 @@
 // Where the contract's nodes are written (file and 1-based line), from the documents Redocly's resolver
 // already read for the bundle: no second read or parse of any file. Lines come from one pass over a file's
-// lines (model/yaml-lines.ts); Redocly's YAML AST, the same lines but ~1 s per 2.4 MB file to build, only
-// answers for files that pass does not read (JSON, flow style, anchors).
+// lines (model/yaml-lines.ts); Redocly's YAML AST, the same lines but 0.16-0.4 s of CPU per 2.4 MB file
+// (a review's profiles, against 0.03-0.07 s for the pass), only answers for files the pass does not read.
 import path from 'node:path';
 import {
   type BaseResolver,
