@@ -33,7 +33,7 @@ const host: ts.FormatDiagnosticsHost = {
   getNewLine: () => '\n',
 };
 
-/** Options this file-by-file emit cannot honour (a program or a second output would be needed). */
+/** Options an emit that reads each file alone cannot honour (resolution, or a second output, would be needed). */
 const UNSUPPORTED_OPTIONS = [
   'allowJs',
   'resolveJsonModule',
@@ -44,41 +44,21 @@ const UNSUPPORTED_OPTIONS = [
 ];
 
 /**
- * The options to emit `file` alone with. Under Node16/NodeNext, TypeScript cannot read package.json's "type"
- * when it sees one file, and would take a .ts file for CommonJS: the module kind Node gives the file is given
- * outright. Only ES modules are emitted this way (all the packages are), anything else is refused.
+ * The options to emit the package's files with, each file read on its own: no module resolution, no default
+ * library, no type check. Under Node16/NodeNext, TypeScript would need each file's package.json "type" to tell
+ * its module kind: every file is checked to be an ES module (all the packages are, anything else is refused)
+ * and the kind is given outright.
  */
-function singleFileOptions(file: string, options: ts.CompilerOptions): ts.CompilerOptions {
-  const { module } = options;
-  if (module !== ts.ModuleKind.Node16 && module !== ts.ModuleKind.NodeNext) return options;
-  const format = ts.getImpliedNodeFormatForFile(file as ts.Path, undefined, ts.sys, options);
-  if (format !== ts.ModuleKind.ESNext)
-    throw new Error(`${path.relative(root, file)} is CommonJS; the packages step emits ES modules only`);
-  const { moduleResolution: _, ...rest } = options; // no resolution happens when transpiling one file
-  return { ...rest, module: ts.ModuleKind.ESNext };
-}
-
-/** A diagnostic once (transpileModule and transpileDeclaration both report a syntax error). */
-function distinct(diagnostics: readonly ts.Diagnostic[]): ts.Diagnostic[] {
-  const key = (d: ts.Diagnostic) => `${d.file?.fileName}:${d.start}:${d.code}`;
-  return [...new Map(diagnostics.map((d) => [key(d), d])).values()];
-}
-
-/** One source file's JavaScript and declarations, each emitted from that file alone. */
-function emitFile(file: string, options: ts.CompilerOptions) {
-  const text = ts.sys.readFile(file) ?? '';
-  const compilerOptions = singleFileOptions(file, options);
-  const js = ts.transpileModule(text, {
-    fileName: file,
-    compilerOptions: { ...compilerOptions, isolatedDeclarations: false },
-    reportDiagnostics: true,
-  });
-  const dts = ts.transpileDeclaration(text, { fileName: file, compilerOptions, reportDiagnostics: true });
-  return {
-    js: js.outputText,
-    dts: dts.outputText,
-    problems: distinct([...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])]),
-  };
+function emitOptions(files: readonly string[], options: ts.CompilerOptions): ts.CompilerOptions {
+  const { module, moduleResolution: _, ...rest } = options; // no resolution happens: each file is read alone
+  const isolated = { ...rest, noResolve: true, noLib: true, types: [], noCheck: true };
+  if (module !== ts.ModuleKind.Node16 && module !== ts.ModuleKind.NodeNext) return { ...isolated, module };
+  for (const file of files) {
+    const format = ts.getImpliedNodeFormatForFile(file as ts.Path, undefined, ts.sys, options);
+    if (format !== ts.ModuleKind.ESNext)
+      throw new Error(`${path.relative(root, file)} is CommonJS; the packages step emits ES modules only`);
+  }
+  return { ...isolated, module: ts.ModuleKind.ESNext };
 }
 
 /** The options of the package's tsconfig.json, checked for what this emit needs and supports. */
@@ -95,31 +75,30 @@ function packageOptions(dir: string) {
     throw new Error(`${where}: the packages step does not support ${unsupported.join(', ')}`);
   const other = parsed.fileNames.find((f) => !/\.[cm]?ts$/.test(f));
   if (other) throw new Error(`${where}: the packages step emits .ts, .mts and .cts files only, not ${other}`);
-  return { ...parsed, rootDir: parsed.options.rootDir };
+  return parsed;
 }
 
 /**
  * Compiles one package's tsconfig.json into its outDir (or `outDir`), emptied first; throws with the diagnostics.
- * Each file is emitted on its own, with no program: the packages are written for `isolatedDeclarations` (every
- * exported type spelled out), so neither the JavaScript nor the declarations need the types of other files.
- * A CPU profile of the build put three quarters of this step in parsing @types/node, undici's and Prism's
- * declarations for a program; `npm run check` (tsc over the whole repo, packages included) is the type check.
+ * One program per package that reads each file alone (see emitOptions), so that each file is parsed once and
+ * its JavaScript and declarations come from one emit: the packages are written for `isolatedDeclarations`
+ * (every exported type spelled out), so neither needs the types of another file. A CPU profile of the build put
+ * three quarters of this step in parsing @types/node, undici's and Prism's declarations for a full program;
+ * emitting each file by itself with transpileModule and transpileDeclaration parsed every file twice and made
+ * two type checkers per file (1.9 s against 0.6 s of CPU, cold). `npm run check` is the type check.
  */
 export async function compilePackage(dir: string, outDir?: string): Promise<void> {
-  const { options, fileNames, errors, rootDir } = packageOptions(dir);
+  const { options, fileNames, errors } = packageOptions(dir);
   const target = outDir ?? options.outDir;
   if (!target) throw new Error(`${path.relative(root, dir)}/tsconfig.json: no outDir`);
   await rm(target, { recursive: true, force: true });
-  const problems = [...errors];
+  const files = fileNames.filter((f) => !/\.d\.[cm]?ts$/.test(f));
+  const program = ts.createProgram(files, { ...emitOptions(files, options), outDir: target });
   const writes: Promise<void>[] = [];
-  for (const file of fileNames.filter((f) => !/\.d\.[cm]?ts$/.test(f))) {
-    const emitted = emitFile(file, options);
-    problems.push(...emitted.problems);
-    const [, stem, kind] = /^(.*)\.([cm]?)ts$/.exec(path.relative(rootDir, file)) as string[];
-    const out = path.join(target, stem as string);
-    writes.push(writeOut(`${out}.${kind}js`, emitted.js), writeOut(`${out}.d.${kind}ts`, emitted.dts));
-  }
+  const emitted = program.emit(undefined, (file, text) => writes.push(writeOut(file, text)));
   await Promise.all(writes);
+  // Syntax errors, and from the declarations' emit what a file alone does not tell (TS9007 and its kin).
+  const problems = [...errors, ...program.getSyntacticDiagnostics(), ...emitted.diagnostics];
   if (problems.length) {
     throw new Error(`${path.relative(root, dir)} build failed:\n${ts.formatDiagnostics(problems, host)}`);
   }
@@ -131,6 +110,9 @@ async function writeOut(file: string, text: string): Promise<void> {
 }
 
 type Package = (typeof PACKAGES)[number];
+
+/** The shipped packages, in the order the step compiles them (bench/lib/clis.ts runs tsc on each). */
+export const PACKAGE_NAMES: readonly string[] = PACKAGES.map((p) => p.name);
 
 /** Compiles one package and copies in the generated files it embeds. */
 async function buildPackage({ name, embeds }: Package): Promise<void> {

@@ -1,6 +1,7 @@
-// The build emits each shipped package file by file (pipeline/packages.ts, no program). That must write what
-// tsc itself writes for the package, JavaScript and declarations, byte for byte; and a package file whose
-// exported types cannot be read from it alone must fail the build instead of shipping a wrong declaration.
+// The build emits each shipped package with each file read alone (pipeline/packages.ts: no module resolution,
+// no library, no type check). That must write what tsc itself writes for the package, JavaScript and
+// declarations, byte for byte; and a package file whose exported types cannot be read from it alone must fail
+// the build instead of shipping a wrong declaration.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ async function tree(dir: string): Promise<Map<string, string>> {
 }
 
 describe.each(packageNames)('packages/%s', (name) => {
-  it('is emitted file by file exactly as tsc emits it with its own tsconfig', async () => {
+  it('is emitted, each file read alone, exactly as tsc emits it with its own tsconfig', async () => {
     const dir = path.join(root, 'packages', name);
     const ours = path.join(work, `${name}-ours`);
     const theirs = path.join(work, `${name}-tsc`);
@@ -58,7 +59,7 @@ async function scratchPackage(name: string, sources: Record<string, string>, ext
   return dir;
 }
 
-describe('a package the file-by-file emit cannot build faithfully fails the build', () => {
+describe('a package that cannot be emitted faithfully from each file alone fails the build', () => {
   it('an exported function whose return type only a type checker could tell', async () => {
     const dir = await scratchPackage('inferred', {
       'index.ts':

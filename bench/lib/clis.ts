@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadContract } from '../../model/load.ts';
 import { pageSpec, renderInput } from '../../pipeline/docs/index.ts';
+import { PACKAGE_NAMES } from '../../pipeline/packages.ts';
 import { root } from '../../scripts/paths.ts';
 
 const run = promisify(execFile);
@@ -68,9 +69,7 @@ export async function cliCommands(out: string, repo = root): Promise<CliCommand[
         path.join(out, 'api.d.ts'),
       ],
     },
-    tsc('contract'),
-    tsc('client'),
-    tsc('mock'),
+    ...PACKAGE_NAMES.map(tsc),
     {
       step: 'docs',
       argv: [

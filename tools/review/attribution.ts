@@ -51,12 +51,26 @@ function keysAt(pointer: string, side: LoadedContract, renames: Map<string, stri
 /** What an operation looks like to a client: everything the model says but where it is written. */
 const effective = ({ source: _source, components: _components, ...rest }: Operation) => JSON.stringify(rest);
 
-/** Head keys of operations that differ between the sides (added and removed ones included). */
-export function changedOperations({ base, head, renames }: Sides): Set<string> {
-  const before = new Map(base.model.operations.map((op) => [renames.get(op.key) ?? op.key, effective(op)]));
-  const after = new Map(head.model.operations.map((op) => [op.key, effective(op)]));
-  const keys = new Set([...before.keys(), ...after.keys()]);
-  return new Set([...keys].filter((key) => before.get(key) !== after.get(key)));
+/** Which operations differ between the sides, by head key (added and removed ones included). */
+export type Changed = Pick<ReadonlySet<string>, 'has'>;
+
+/**
+ * Operations that differ between the sides, each compared when first asked about: a change names a few
+ * operations, and comparing all of them was a tenth of a review's own time at 2,002 operations.
+ */
+export function changedOperations({ base, head, renames }: Sides): Changed {
+  const before = new Map(base.model.operations.map((op) => [renames.get(op.key) ?? op.key, op]));
+  const after = new Map(head.model.operations.map((op) => [op.key, op]));
+  const known = new Map<string, boolean>();
+  const differs = (a: Operation | undefined, b: Operation | undefined) =>
+    a && b ? effective(a) !== effective(b) : a !== b;
+  return {
+    has: (key) => {
+      const answer = known.get(key) ?? differs(before.get(key), after.get(key));
+      known.set(key, answer);
+      return answer;
+    },
+  };
 }
 
 const intersect = (a: string[], b: string[]) => a.filter((key) => b.includes(key));
@@ -81,7 +95,7 @@ function candidates(change: EngineChange, sides: Sides): string[] {
  * The operations (head keys, sorted) whose effective request or response the change touches; `document`
  * when it touches none (info, tags, an unused component). `changed`: see changedOperations.
  */
-export function operationsOf(change: EngineChange, sides: Sides, changed: Set<string>): string[] {
+export function operationsOf(change: EngineChange, sides: Sides, changed: Changed): string[] {
   const all = [...new Set(candidates(change, sides))].filter((key) => key !== DOCUMENT);
   if (all.length === 0) return [DOCUMENT];
   // Narrow to the operations that really changed; keep all when the model cannot see the change at all.
