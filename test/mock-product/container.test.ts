@@ -66,7 +66,8 @@ test('the build context comes from the packed package: Containerfile, both packa
   };
   expect(Object.keys(lock.packages)).toEqual(
     expect.arrayContaining(['node_modules/@stoplight/prism-http', 'node_modules/undici']),
-  );
+  ); // Pinned by version and integrity, fetched from whichever registry the build is given.
+  expect(JSON.stringify(lock)).not.toMatch(/"resolved":"https?:/);
 });
 
 test('with no registry to reach, the build stops at once and says what to pass', async () => {
@@ -232,18 +233,24 @@ test('the Kubernetes manifest of docs/mock.md runs two replicas on a read-only P
   expect(manifest).toBeDefined();
   // Where podman differs from Kubernetes: 4.3 crashes on a Secret volume, so the same files come from a host
   // folder; and it publishes a containerPort on the host, where two replicas would collide.
+  const deployment = `banking-api-mock-test-${process.pid}`;
   const played = manifest
     .replace(/registry\.your-bank\.example\/banking-api-mock:[\w.-]+/, image)
+    .replace('metadata:\n  name: banking-api-mock\n', `metadata:\n  name: ${deployment}\n`)
     .replace('secret: { secretName: banking-api-mock-pki }', `hostPath: { path: ${certs}, type: Directory }`)
     .replace(/ +ports:\n +- \{ name: https, containerPort: 8443 \}\n/, '');
   expect(played).toContain(certs);
   expect(played).not.toContain('containerPort');
+  expect(played).toContain(`name: ${deployment}`);
   const file = join(work, 'kubernetes.yaml');
   await writeFile(file, played);
+  // Pods of their own name: none a killed run left behind is in the way (nor is anyone else's touched).
+  const pods = [0, 1].map((i) => `${deployment}-pod-${i}`);
+  cleanups.push(() => podman(['pod', 'rm', '-f', ...pods]));
   cleanups.push(() => podman(['kube', 'down', file]));
-  await podman(['kube', 'play', '--replace', file]); // --replace: pods a killed run left behind go
+  await podman(['kube', 'play', file]);
   const inside = (pod: number, script: string) =>
-    podman(['exec', `banking-api-mock-pod-${pod}-mock`, 'node', '-e', script]).then(
+    podman(['exec', `${deployment}-pod-${pod}-mock`, 'node', '-e', script]).then(
       (r) => r.stdout.trim(),
       () => '',
     );
@@ -251,6 +258,6 @@ test('the Kubernetes manifest of docs/mock.md runs two replicas on a read-only P
     "fetch('http://127.0.0.1:8443/__mock/health').then(async (r) => console.log(r.status, await r.text()), () => console.log(0))";
   for (const pod of [0, 1])
     await expect.poll(() => inside(pod, health), { timeout: 30_000 }).toBe('200 {"status":"ready"}');
-  const { stdout } = await podman(['logs', 'banking-api-mock-pod-0-mock']);
+  const { stdout } = await podman(['logs', `${deployment}-pod-0-mock`]);
   expect(stdout).toContain('ready at https://localhost:8443');
 }, 180_000);

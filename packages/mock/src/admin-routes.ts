@@ -35,7 +35,7 @@ export function adminRoutes({ sessions, usage, limits }: AdminState): Record<str
       if (typeof filter === 'string') return badRequest(ctx, filter, 'query');
       return jsonAnswer(200, { entries: session(ctx).journal.entries(filter) });
     },
-    'DELETE journal': async (ctx) => done(() => session(ctx).journal.clear()),
+    'DELETE journal': async (ctx) => noContent(() => session(ctx).journal.clear()),
     'GET faults': async (ctx) => jsonAnswer(200, { faults: session(ctx).faults.list() }),
     'PUT faults': async (ctx, operationId) => setFault(session(ctx), ctx, operationId, limits),
     'DELETE faults': async (ctx, operationId) =>
@@ -44,16 +44,16 @@ export function adminRoutes({ sessions, usage, limits }: AdminState): Record<str
             ctx,
             `No operation ${operationId}: DELETE /__mock/faults/{operationId}, /__mock/faults/* or /__mock/faults.`,
           )
-        : done(() => session(ctx).faults.clear(operationId || undefined)),
+        : noContent(() => session(ctx).faults.clear(operationId || undefined)),
     'GET stubs': async (ctx) => jsonAnswer(200, { stubs: session(ctx).stubs.list() }),
     'POST stubs': async (ctx) => addStub(session(ctx), ctx, limits),
     'DELETE stubs': async (ctx, id) => {
-      if (!id) return done(() => session(ctx).stubs.clear());
+      if (!id) return noContent(() => session(ctx).stubs.clear());
       return session(ctx).stubs.remove(id)
         ? emptyAnswer(204)
         : notFound(ctx, `No stub ${id} in this session.`);
     },
-    'POST reset': async (ctx) => done(() => session(ctx).reset()),
+    'POST reset': async (ctx) => noContent(() => session(ctx).reset()),
     // Another session's id is the key to its journal: only the caller's own is shown, and a count.
     'GET sessions': async (ctx) => {
       const shown = [...new Set([sessions.default, session(ctx)])];
@@ -159,7 +159,7 @@ async function jsonBody(
   }
 }
 
-function done(action: () => void): HookAnswer {
+function noContent(action: () => void): HookAnswer {
   action();
   return emptyAnswer(204);
 }

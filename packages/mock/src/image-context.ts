@@ -59,6 +59,20 @@ async function tarballs(dir: string, from: string | undefined): Promise<string[]
   );
 }
 
+/**
+ * The lockfile without the registry addresses it was resolved from: each package stays pinned by version and
+ * integrity, and the build fetches it from the registry it is given (a lockfile naming mirror A would send
+ * the build there whatever NPM_REGISTRY says).
+ */
+async function registryFree(lockfile: string): Promise<void> {
+  const lock = JSON.parse(await readFile(lockfile, 'utf8')) as {
+    packages?: Record<string, { resolved?: string }>;
+  };
+  for (const entry of Object.values(lock.packages ?? {}))
+    if (entry.resolved && /^https?:/.test(entry.resolved)) delete entry.resolved;
+  await writeFile(lockfile, `${JSON.stringify(lock, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -87,6 +101,7 @@ async function main(): Promise<void> {
       maxBuffer: 1 << 24,
     },
   );
+  await registryFree(join(dir, 'package-lock.json'));
   const { version } = JSON.parse(
     await readFile(join(packageDir('@banking-api/mock'), 'package.json'), 'utf8'),
   ) as { version: string };

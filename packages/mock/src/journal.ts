@@ -75,8 +75,6 @@ interface Recorded {
   answer: Kept | undefined;
   /** Bytes this record holds (bodies, URL, headers), for the journal's byte budget. */
   bytes: number;
-  /** The entry, redacted once on first read. */
-  entry?: JournalEntry;
 }
 
 /** The answer as kept: its body (cut to the body limit) and the whole body's size. */
@@ -118,7 +116,7 @@ const snapshot = (ctx: RequestContext, maxBodyBytes: number): Snapshot => ({
 });
 
 /** The answer as sent, its body kept by reference (answers are not changed once sent), cut to the limit. */
-function answerOf(ctx: RequestContext, maxBodyBytes: number): Kept | undefined {
+function keptAnswer(ctx: RequestContext, maxBodyBytes: number): Kept | undefined {
   const answer = ctx.answer;
   if (!answer) return undefined;
   const body = answer.body;
@@ -173,8 +171,8 @@ export class Journal {
     const kept = this.#recorded.filter(keep);
     const newest = filter.limit === undefined ? kept : kept.slice(Math.max(0, kept.length - filter.limit));
     return newest.map((recorded) => {
-      recorded.entry ??= entryOf(recorded, this.#redactor);
-      return recorded.entry;
+      // Made anew on each read, not kept: the journal's byte budget counts what it holds.
+      return entryOf(recorded, this.#redactor);
     });
   }
 
@@ -193,7 +191,7 @@ export class Journal {
     const { maxBodyBytes, maxEntries, maxBytes } = this.#limits;
     this.#seq += 1;
     const kept = snapshot(ctx, maxBodyBytes);
-    const answer = answerOf(ctx, maxBodyBytes);
+    const answer = keptAnswer(ctx, maxBodyBytes);
     const bytes =
       (kept.body?.length ?? 0) +
       Math.min(answer?.bodyBytes ?? 0, maxBodyBytes) +
@@ -237,7 +235,7 @@ function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
     operationId: ctx.match?.operation.operationId,
     environment: ctx.env,
     headers: redactHeaderValues(ctx.req.headers, redactor),
-    ...bodyOf(ctx.body, bodyBytes, redactor),
+    ...redactedBody(ctx.body, bodyBytes, redactor),
     validation: ctx.validated
       ? { result: 'passed' }
       : answer && !ctx.answeredByHook
@@ -254,7 +252,7 @@ function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
 /** The answer's status and body, redacted; a body cut to the limit says so. */
 function responseOf(status: number, answer: Kept | undefined, redactor: Redactor): JournalEntry['response'] {
   if (!answer || status === 0 || answer.body === undefined) return { status };
-  return { status, ...bodyOf(Buffer.from(answer.body), answer.bodyBytes, redactor) };
+  return { status, ...redactedBody(Buffer.from(answer.body), answer.bodyBytes, redactor) };
 }
 
 /** The filter as a test of records: operation, status (exact or class) and arrival time. */
@@ -271,7 +269,7 @@ function recordFilter(filter: JournalFilter): (recorded: Recorded) => boolean {
 }
 
 /** The kept body, redacted; a cut one ends at a delimiter (no half of a number left) and says so. */
-function bodyOf(
+function redactedBody(
   body: Buffer | undefined,
   bodyBytes: number,
   redactor: Redactor,
