@@ -2,6 +2,7 @@
 // and the call's ONE deadline (`timeoutMs`) and the caller's signal, which stop whatever the call is
 // waiting for at that moment: an attempt, the token provider, a pause, a middleware.
 import type { Outgoing } from './core.js';
+import { Deadlines } from './deadlines.js';
 import { AbortError, type BankingClientError, type ErrorContext, TimeoutError } from './errors.js';
 import type { Exchange } from './exchange.js';
 import { redact } from './redact.js';
@@ -24,7 +25,8 @@ export interface Call {
   /** The deadline, on performance.now()'s clock. */
   endsAt: number;
   timeoutMs: number;
-  timer: NodeJS.Timeout | undefined;
+  /** The client's deadlines, which this call's is one of while it runs. */
+  deadlines: Deadlines<Call>;
   /** Set once the deadline passed or the caller aborted: the call fails with it. */
   stopped: BankingClientError | undefined;
   /** The attempt in flight. */
@@ -62,12 +64,15 @@ function stop(call: Call, error: BankingClientError): void {
   call.wake?.(error);
 }
 
-/** The call's deadline timer and the caller's signal; both stop the call. */
-function armCall(call: Call): void {
-  call.timer = setTimeout(
-    () => stop(call, new TimeoutError(call.timeoutMs, contextOf(call, call.exchange?.status))),
-    call.timeoutMs,
+/** The deadlines of one client's calls: a call that reaches its own fails with TimeoutError. */
+export const callDeadlines = (): Deadlines<Call> =>
+  new Deadlines<Call>((call) =>
+    stop(call, new TimeoutError(call.timeoutMs, contextOf(call, call.exchange?.status))),
   );
+
+/** The call's deadline and the caller's signal; both stop the call. */
+function armCall(call: Call): void {
+  call.deadlines.add(call);
   const { signal } = call.req;
   if (!signal) return;
   const onAbort = () => stop(call, new AbortError(contextOf(call, call.exchange?.status)));
@@ -79,9 +84,9 @@ function armCall(call: Call): void {
   call.unlisten = () => signal.removeEventListener('abort', onAbort);
 }
 
-/** The call is over (answer delivered and read, or failed): timer and listener go. */
+/** The call is over (answer delivered and read, or failed): its deadline and the listener go. */
 export function disarmCall(call: Call): void {
-  clearTimeout(call.timer);
+  call.deadlines.remove(call);
   call.unlisten?.();
 }
 
@@ -94,7 +99,12 @@ export function target(call: Call): void {
 }
 
 /** A call before its first attempt, its deadline running: whether it may be repeated is settled once. */
-export function startCall(req: Outgoing, timeoutMs: number, canReplay: boolean): Call {
+export function startCall(
+  req: Outgoing,
+  deadlines: Deadlines<Call>,
+  timeoutMs: number,
+  canReplay: boolean,
+): Call {
   const now = performance.now();
   const call: Call = {
     req,
@@ -107,7 +117,7 @@ export function startCall(req: Outgoing, timeoutMs: number, canReplay: boolean):
     safe: canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent),
     endsAt: now + timeoutMs,
     timeoutMs,
-    timer: undefined,
+    deadlines,
     stopped: undefined,
     exchange: undefined,
     wake: undefined,

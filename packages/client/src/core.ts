@@ -2,7 +2,6 @@
 // and the result follows its { data, error, response } rules; left out is its per-call WHATWG
 // Request/Headers/fetch plumbing, which bench/client.ts measured as most of a request's cost.
 
-import { randomUUID } from 'node:crypto';
 import {
   createFinalURL,
   createQuerySerializer,
@@ -17,6 +16,7 @@ import {
 import type { OperationPolicy } from './contract.js';
 import { InvalidResponseError } from './errors.js';
 import { redact } from './redact.js';
+import { requestId } from './request-id.js';
 import { BufferedResponse } from './response.js';
 
 /** The parts of openapi-fetch's per-call options that apply here. */
@@ -141,7 +141,7 @@ export async function call(
     body,
     signal: init.signal ?? undefined,
     stream: init.parseAs === 'stream',
-    requestId: headers['x-request-id'] || randomUUID(),
+    requestId: headers['x-request-id'] || requestId(),
     attempts: 0,
     params,
     middleware: init.middleware,

@@ -1,26 +1,24 @@
 // One attempt over undici's low-level `dispatch`: no body stream in between, so the answer's bytes are
 // counted as they arrive (over the limit, the request is aborted before more memory is spent) and the
 // attempt can be aborted at any moment, queued or in flight (the call's deadline, the caller's signal).
+// The exchange settles with the Response itself (or the typed failure), so that an attempt is one promise.
 import type { Dispatcher } from 'undici';
+import type { Body } from './body.js';
+import { type Call, contextOf, disarmCall } from './call.js';
+import { type BankingClientError, ResponseTooLargeError } from './errors.js';
+import { BufferedResponse, streamedResponse } from './response.js';
 
 export type RawHeaders = Record<string, string | string[] | undefined>;
 
-/** An answer: status, headers and the body, in memory (null when the status has none) or as a stream. */
-export interface Answer {
-  status: number;
-  headers: RawHeaders;
-  body: Uint8Array | null | ReadableStream<Uint8Array>;
-}
-
-export interface ExchangeOptions {
+/** What every exchange of a client shares, made once by the attempt layer. */
+export interface ExchangeContext {
+  dispatcher: Dispatcher;
   /** Largest body accepted, in bytes. */
   maxBytes: number;
-  /** Hand the body over as a stream (resolve at the headers) instead of reading it into memory. */
-  stream: boolean;
-  /** The error for a body over the limit. */
-  oversize: (status: number) => Error;
-  /** Called once when the exchange is over: body complete, failed or aborted. */
-  onEnd: () => void;
+  /** The typed error for what undici or Node threw (a promise when the server must be asked first). */
+  failure(call: Call, error: unknown): BankingClientError | Promise<BankingClientError>;
+  /** Told when an answer starts: the server has accepted our certificate. */
+  answered(): void;
 }
 
 /** Statuses whose answer has no body. */
@@ -31,35 +29,51 @@ const declaredLength = (headers: RawHeaders) => {
   return typeof value === 'string' ? Number(value) : Number.NaN;
 };
 
-/** One request/answer; `answer` settles with the answer or the first failure. */
+/** One request/answer; `answer` settles with the Response or the attempt's typed failure. */
 export class Exchange implements Dispatcher.DispatchHandler {
-  readonly answer: Promise<Answer>;
+  readonly answer: Promise<Response>;
   /** The status, once the answer has started. */
   status: number | undefined;
-  #resolve!: (answer: Answer) => void;
+  /** Why the attempt failed, once it has (for the hooks). */
+  failure: BankingClientError | undefined;
+  #resolve!: (answer: Response | Promise<never>) => void;
   #reject!: (error: Error) => void;
-  #options: ExchangeOptions;
+  readonly #call: Call;
+  readonly #context: ExchangeContext;
   #controller: Dispatcher.DispatchController | undefined;
-  #failure: Error | undefined;
+  #aborted: Error | undefined;
   #done = false;
   #headers: RawHeaders = {};
   #chunks: Buffer[] = [];
   #size = 0;
   #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
 
-  constructor(dispatcher: Dispatcher, request: Dispatcher.DispatchOptions, options: ExchangeOptions) {
-    this.#options = options;
-    this.answer = new Promise<Answer>((resolve, reject) => {
+  constructor(call: Call, context: ExchangeContext, body: Body | null) {
+    this.#call = call;
+    this.#context = context;
+    this.answer = new Promise<Response>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
     });
-    dispatcher.dispatch(request, this);
+    call.exchange = this;
+    const { req } = call;
+    const request: Dispatcher.DispatchOptions = {
+      origin: call.origin,
+      path: call.path,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body,
+      // The call's own deadline bounds the attempt: undici's per-attempt timers are not needed.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    };
+    context.dispatcher.dispatch(request, this);
   }
 
   /** Stops the exchange with `error`: at once, whether it is queued, waiting for the answer or reading it. */
   abort(error: Error): void {
     if (this.#done) return;
-    this.#failure ??= error;
+    this.#aborted ??= error;
     this.#controller?.abort(error);
     this.#fail(error); // a queued request is aborted by onRequestStart once it gets a connection
   }
@@ -71,48 +85,71 @@ export class Exchange implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
-    if (this.#failure) controller.abort(this.#failure);
+    if (this.#aborted) controller.abort(this.#aborted);
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: RawHeaders): void {
     this.status = status;
     this.#headers = headers;
-    if (declaredLength(headers) > this.#options.maxBytes) this.abort(this.#options.oversize(status));
-    else if (this.#options.stream && !NULL_BODY.has(status)) this.#resolve(this.#streamed(controller));
+    this.#context.answered();
+    if (declaredLength(headers) > this.#context.maxBytes) this.abort(this.#oversize());
+    else if (this.#call.req.stream && !NULL_BODY.has(status)) this.#resolve(this.#streamed(controller));
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.#done) return;
     this.#size += chunk.length;
-    if (this.#size > this.#options.maxBytes) this.abort(this.#options.oversize(this.status ?? 0));
+    if (this.#size > this.#context.maxBytes) this.abort(this.#oversize());
     else if (!this.#stream) this.#chunks.push(chunk);
     else this.#forward(controller, chunk);
-  }
-
-  /** Streams a chunk to the reader; pauses the connection while the reader is behind (it resumes in pull). */
-  #forward(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.#stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-    if ((this.#stream?.desiredSize ?? 1) <= 0) controller.pause();
   }
 
   onResponseEnd(): void {
     if (this.#done) return;
     this.#done = true;
     if (this.#stream) this.#stream.close();
-    else this.#resolve({ status: this.status ?? 0, headers: this.#headers, body: this.#body() });
-    this.#options.onEnd();
+    else
+      this.#resolve(new BufferedResponse(this.#body(), this.status ?? 0, this.#headers, this.#call.req.url));
+    this.#ended();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.#fail(this.#failure ?? error);
+    this.#fail(this.#aborted ?? error);
   }
 
   #fail(error: Error): void {
     if (this.#done) return;
     this.#done = true;
     if (this.#stream) this.#stream.error(error);
-    else this.#reject(error);
-    this.#options.onEnd();
+    else this.#settleFailure(error);
+    this.#ended();
+  }
+
+  /** Rejects `answer` with the typed failure (once the server has been asked, when that is needed). */
+  #settleFailure(error: Error): void {
+    const failure = this.#context.failure(this.#call, error);
+    if (!(failure instanceof Promise)) {
+      this.failure = failure;
+      this.#reject(failure);
+      return;
+    }
+    this.#resolve(
+      failure.then((typed) => {
+        this.failure = typed;
+        throw typed;
+      }),
+    );
+  }
+
+  /** Only the body handed to the caller ends the call; a discarded attempt's body does not. */
+  #ended(): void {
+    const call = this.#call;
+    if (call.streaming && call.exchange === this) disarmCall(call);
+  }
+
+  #oversize(): ResponseTooLargeError {
+    const { maxBytes } = this.#context;
+    return new ResponseTooLargeError(maxBytes, contextOf(this.#call, this.status ?? 0));
   }
 
   #body(): Uint8Array | null {
@@ -121,8 +158,14 @@ export class Exchange implements Dispatcher.DispatchHandler {
     return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#size);
   }
 
+  /** Streams a chunk to the reader; pauses the connection while the reader is behind (it resumes in pull). */
+  #forward(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((this.#stream?.desiredSize ?? 1) <= 0) controller.pause();
+  }
+
   /** The answer with its body as a web stream that pulls from the connection (backpressure). */
-  #streamed(controller: Dispatcher.DispatchController): Answer {
+  #streamed(controller: Dispatcher.DispatchController): Response {
     const body = new ReadableStream<Uint8Array>({
       start: (stream) => {
         this.#stream = stream;
@@ -130,6 +173,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
       pull: () => controller.resume(),
       cancel: () => this.abort(new Error('the response body was cancelled by its reader')),
     });
-    return { status: this.status ?? 0, headers: this.#headers, body };
+    this.#call.streaming = true; // the deadline stays on until the body is read
+    return streamedResponse(body, { status: this.status ?? 0, headers: this.#headers }, this.#call.req.url);
   }
 }

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { type AttemptConfig, createAttempt } from './attempt.js';
 import { bearer } from './bearer.js';
 import { replayable } from './body.js';
-import { startCall } from './call.js';
+import { callDeadlines, startCall } from './call.js';
 import type { Outgoing } from './core.js';
 import { accountHeader, deadline } from './layers.js';
 import { type MiddlewareConfig, userMiddleware } from './middleware.js';
@@ -35,11 +35,12 @@ export function createTransport(config: TransportConfig): Transport {
       deadline,
       accountHeader(config.accountId),
       userMiddleware(config),
-      retrying(config.retry),
+      retrying(config.retry, config.hooks !== undefined),
       bearer(config.tokens),
     ],
     createAttempt(config),
   );
+  const deadlines = callDeadlines();
   let closed = false;
 
   return {
@@ -48,7 +49,7 @@ export function createTransport(config: TransportConfig): Transport {
         return Promise.reject(
           new TypeError('banking client: this client was closed with close(); create a new one'),
         );
-      return run(startCall(req, config.timeoutMs, replayable(req.body)));
+      return run(startCall(req, deadlines, config.timeoutMs, replayable(req.body)));
     },
     /** Lets calls in flight end (each within its deadline), then closes the connections. */
     async close(): Promise<void> {
