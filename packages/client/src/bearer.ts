@@ -38,8 +38,11 @@ export function bearer(tokens: TokenCache): Layer {
     return sendWith(call, next, await token);
   }
 
+  let lastToken = '';
+  let lastHeader = '';
   function sendWith(call: Call, next: Next, token: string): Promise<Response> {
-    call.req.headers.authorization = `Bearer ${token}`;
+    if (token !== lastToken) [lastToken, lastHeader] = [token, `Bearer ${token}`]; // one string per token
+    call.req.headers.authorization = lastHeader;
     // A token that cannot be refreshed (a fixed string), or a body that cannot be sent again: the answer
     // goes out as it is, without a step of this layer after it.
     if (!tokens.refreshable || !call.canReplay) return next(call);

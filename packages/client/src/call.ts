@@ -1,7 +1,7 @@
 // One call across its attempts and layers: the state every layer of the pipeline (pipeline.ts) reads,
 // and the call's ONE deadline (`timeoutMs`) and the caller's signal, which stop whatever the call is
 // waiting for at that moment: an attempt, the token provider, a pause, a middleware.
-import type { Outgoing } from './core.js';
+import { type Outgoing, splitUrl } from './core.js';
 import { Deadlines } from './deadlines.js';
 import { AbortError, type BankingClientError, type ErrorContext, TimeoutError } from './errors.js';
 import type { Exchange } from './exchange.js';
@@ -25,8 +25,10 @@ export interface Call {
   /** The deadline, on performance.now()'s clock. */
   endsAt: number;
   timeoutMs: number;
-  /** The client's deadlines, which this call's is one of while it runs. */
+  /** The client's deadlines, which this call's is one of while it runs (linked in start order). */
   deadlines: Deadlines<Call>;
+  newer: Call | undefined;
+  older: Call | undefined;
   /** Set once the deadline passed or the caller aborted: the call fails with it. */
   stopped: BankingClientError | undefined;
   /** The attempt in flight. */
@@ -90,12 +92,12 @@ export function disarmCall(call: Call): void {
   call.unlisten?.();
 }
 
-/** Splits the request's URL into undici's origin and path (+ query). */
-export function target(call: Call): void {
-  const { url } = call.req;
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  call.origin = slash === -1 ? url : url.slice(0, slash);
-  call.path = slash === -1 ? '/' : url.slice(slash);
+/** The request's URL changed (a middleware): origin and path (+ query) again, as undici takes them. */
+export function retarget(call: Call): void {
+  const { req } = call;
+  const { origin, target } = splitUrl(req.url);
+  req.origin = call.origin = origin;
+  req.target = call.path = target;
 }
 
 /** A call before its first attempt, its deadline running: whether it may be repeated is settled once. */
@@ -108,8 +110,8 @@ export function startCall(
   const now = performance.now();
   const call: Call = {
     req,
-    origin: '',
-    path: '',
+    origin: req.origin,
+    path: req.target,
     attempt: 0,
     retries: 0,
     refreshed: false,
@@ -118,6 +120,8 @@ export function startCall(
     endsAt: now + timeoutMs,
     timeoutMs,
     deadlines,
+    newer: undefined,
+    older: undefined,
     stopped: undefined,
     exchange: undefined,
     wake: undefined,
@@ -126,7 +130,6 @@ export function startCall(
     unlisten: undefined,
     streaming: false,
   };
-  target(call);
   req.headers['x-request-id'] = req.requestId;
   armCall(call);
   return call;

@@ -38,10 +38,28 @@ export interface CallInit {
   middleware?: Middleware[];
 }
 
+/** A URL split as undici takes it: origin, and the request target (path and query). */
+export interface SplitUrl {
+  origin: string;
+  target: string;
+}
+
+/** Splits an absolute URL into origin and request target (the origin keeps the URL's own spelling). */
+export function splitUrl(url: string): SplitUrl {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  return slash === -1
+    ? { origin: url, target: '/' }
+    : { origin: url.slice(0, slash), target: url.slice(slash) };
+}
+
 /** One request as the transport sends it. */
 export interface Outgoing {
   method: string;
+  /** `origin` + `target`. */
   url: string;
+  origin: string;
+  /** Path and query, as sent in the request line. */
+  target: string;
   /** Path template, e.g. `/ar/pix/v2/pix/{id}`. */
   path: string;
   op: OperationPolicy;
@@ -100,7 +118,7 @@ function mergeInto(target: Record<string, string>, source: unknown): void {
 
 export async function call(
   send: Send,
-  baseUrl: string,
+  base: SplitUrl,
   method: string,
   path: string,
   op: OperationPolicy,
@@ -116,8 +134,8 @@ export async function call(
       : typeof init.querySerializer === 'function'
         ? init.querySerializer
         : createQuerySerializer(init.querySerializer);
-  const url = createFinalURL(path, {
-    baseUrl,
+  const target = createFinalURL(path, {
+    baseUrl: base.target, // the base path: the target is built without the origin, which is fixed
     params,
     querySerializer,
     pathSerializer: init.pathSerializer ?? defaultPathSerializer,
@@ -134,7 +152,9 @@ export async function call(
 
   const request: Outgoing = {
     method,
-    url,
+    url: base.origin + target,
+    origin: base.origin,
+    target,
     path,
     op,
     headers,

@@ -1,43 +1,61 @@
 // The deadlines of a client's calls, kept by ONE timer. Every call of a client has the same `timeoutMs`, so
-// calls reach their deadlines in the order they started: the pending calls are a Set (insertion order) whose
-// first entry is always the next to expire. A call joins when it starts and leaves when it ends, each a Set
-// operation; the timer is armed for the first call's deadline and, when it fires, expires what is due and
-// re-arms for the next. A per-call setTimeout/clearTimeout pair cost more than the rest of the deadline logic
-// (bench/client.ts). The timer keeps the process alive exactly while a call is pending, as a per-call timer
-// would: an unfinished call (a middleware or token provider still waiting) still ends at its deadline.
+// calls reach their deadlines in the order they started: the pending calls form a list in start order
+// (linked through the calls themselves, so joining and leaving allocate nothing) whose first call is always
+// the next to expire. The timer is armed for the first call's deadline and, when it fires, expires what is
+// due and re-arms for the next. A per-call setTimeout/clearTimeout pair cost more than the rest of the
+// deadline logic (bench/client.ts). The timer keeps the process alive exactly while a call is pending, as a
+// per-call timer would: an unfinished call (a middleware or token provider still waiting) still ends at its
+// deadline.
 
-/** What the deadlines need of a call. */
+/** What the deadlines need of a call: its deadline and two links of the list. */
 export interface Timed {
   /** The deadline, on performance.now()'s clock. */
   readonly endsAt: number;
+  /** The next call in start order, while pending. */
+  newer: Timed | undefined;
+  /** The previous call in start order, while pending. */
+  older: Timed | undefined;
 }
 
 /** Node's timers fire on a millisecond clock: a deadline less than this far ahead counts as reached. */
 const SLACK_MS = 1;
 
 export class Deadlines<T extends Timed> {
-  readonly #pending = new Set<T>();
+  #oldest: T | undefined;
+  #newest: T | undefined;
   readonly #expire: (call: T) => void;
   #timer: NodeJS.Timeout | undefined;
 
-  /** `expire` is told of each call whose deadline passed (it has left the set by then). */
+  /** `expire` is told of each call whose deadline passed (it has left the list by then). */
   constructor(expire: (call: T) => void) {
     this.#expire = expire;
   }
 
   /** The call's deadline runs from now on. */
   add(call: T): void {
-    const pending = this.#pending;
-    pending.add(call);
+    const newest = this.#newest;
+    call.older = newest;
+    call.newer = undefined;
+    this.#newest = call;
+    if (newest) {
+      newest.newer = call;
+      return;
+    }
+    this.#oldest = call;
     if (!this.#timer) this.#arm(call.endsAt - performance.now());
-    else if (pending.size === 1) this.#timer.ref(); // armed for an earlier deadline: it fires, then re-arms
+    else this.#timer.ref(); // armed for an earlier deadline: it fires, then re-arms for this one
   }
 
-  /** The call is over: its deadline no longer matters. */
+  /** The call is over: its deadline no longer matters (a call not in the list is left alone). */
   remove(call: T): void {
-    const pending = this.#pending;
-    if (!pending.delete(call) || pending.size > 0) return;
-    this.#timer?.unref(); // nothing pending: the timer must not hold the process
+    const { older, newer } = call;
+    if (older) older.newer = newer;
+    else if (this.#oldest === call) this.#oldest = newer as T | undefined;
+    else return; // not pending
+    if (newer) newer.older = older;
+    else this.#newest = older as T | undefined;
+    call.older = call.newer = undefined;
+    if (!this.#oldest) this.#timer?.unref(); // nothing pending: the timer must not hold the process
   }
 
   #arm(ms: number): void {
@@ -45,18 +63,14 @@ export class Deadlines<T extends Timed> {
   }
 
   #fire(): void {
+    this.#timer = undefined;
     const now = performance.now();
     const due: T[] = [];
-    let next: T | undefined;
-    for (const call of this.#pending) {
-      if (call.endsAt - now >= SLACK_MS) {
-        next = call;
-        break;
-      }
+    for (let call = this.#oldest; call && call.endsAt - now < SLACK_MS; call = this.#oldest) {
+      this.remove(call);
       due.push(call);
     }
-    for (const call of due) this.#pending.delete(call);
-    this.#timer = undefined;
+    const next = this.#oldest;
     if (next) this.#arm(next.endsAt - now);
     for (const call of due) this.#expire(call);
   }

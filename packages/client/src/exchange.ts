@@ -44,7 +44,9 @@ export class Exchange implements Dispatcher.DispatchHandler {
   #aborted: Error | undefined;
   #done = false;
   #headers: RawHeaders = {};
-  #chunks: Buffer[] = [];
+  /** The body's chunks: most bodies are one, kept without an array. */
+  #chunk: Buffer | undefined;
+  #chunks: Buffer[] | undefined;
   #size = 0;
   #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
 
@@ -100,8 +102,9 @@ export class Exchange implements Dispatcher.DispatchHandler {
     if (this.#done) return;
     this.#size += chunk.length;
     if (this.#size > this.#context.maxBytes) this.abort(this.#oversize());
-    else if (!this.#stream) this.#chunks.push(chunk);
-    else this.#forward(controller, chunk);
+    else if (this.#stream) this.#forward(controller, chunk);
+    else if (this.#chunk === undefined) this.#chunk = chunk;
+    else (this.#chunks ??= [this.#chunk]).push(chunk);
   }
 
   onResponseEnd(): void {
@@ -154,8 +157,8 @@ export class Exchange implements Dispatcher.DispatchHandler {
 
   #body(): Uint8Array | null {
     if (NULL_BODY.has(this.status ?? 0)) return null;
-    const chunks = this.#chunks;
-    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#size);
+    if (this.#chunks) return Buffer.concat(this.#chunks, this.#size);
+    return this.#chunk ?? Buffer.alloc(0);
   }
 
   /** Streams a chunk to the reader; pauses the connection while the reader is behind (it resumes in pull). */

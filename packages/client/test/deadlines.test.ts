@@ -5,16 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { Deadlines } from '../src/deadlines.js';
 import { requestId } from '../src/request-id.js';
 
+type Call = { endsAt: number; name?: string; newer: Call | undefined; older: Call | undefined };
+const at = (ms: number, name?: string): Call => ({
+  endsAt: performance.now() + ms,
+  name,
+  newer: undefined,
+  older: undefined,
+});
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 
 describe('Deadlines', () => {
   it('expires each call at its own deadline, in order, and never one that ended first', async () => {
     const expired: string[] = [];
-    const deadlines = new Deadlines<{ endsAt: number; name: string }>((call) => expired.push(call.name));
-    const at = (ms: number, name: string) => ({ endsAt: performance.now() + ms, name });
+    const deadlines = new Deadlines<Call>((call) => expired.push(call.name ?? ''));
     const [first, ended, later] = [at(20, 'first'), at(30, 'ended'), at(60, 'later')];
     for (const call of [first, ended, later]) deadlines.add(call);
     deadlines.remove(ended);
+    deadlines.remove(ended); // a second time: nothing happens
     await sleep(40);
     expect(expired).toEqual(['first']);
     await sleep(40);
@@ -23,13 +30,13 @@ describe('Deadlines', () => {
 
   it('holds the process only while a call is pending', async () => {
     const before = timers();
-    const deadlines = new Deadlines<{ endsAt: number }>(() => undefined);
-    const call = { endsAt: performance.now() + 30_000 };
+    const deadlines = new Deadlines<Call>(() => undefined);
+    const call = at(30_000);
     deadlines.add(call);
     expect(timers()).toBe(before + 1);
     deadlines.remove(call);
     expect(timers()).toBe(before); // the timer stays armed, unref'd
-    const next = { endsAt: performance.now() + 30_000 };
+    const next = at(30_000);
     deadlines.add(next);
     expect(timers()).toBe(before + 1);
     deadlines.remove(next);
