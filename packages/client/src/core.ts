@@ -147,7 +147,9 @@ export async function call(
     init.bodySerializer ??
     (defaultBodySerializer as (body: unknown, headers?: Record<string, string>) => unknown);
   const body = init.body === undefined ? undefined : serialize(init.body, headers);
-  if (body !== undefined && !(body instanceof FormData) && headers['content-type'] === undefined)
+  // FormData brings its own content type (with the boundary); a string (JSON) never needs the instanceof.
+  const formData = typeof body !== 'string' && body instanceof FormData;
+  if (body !== undefined && !formData && headers['content-type'] === undefined)
     headers['content-type'] = 'application/json';
 
   const request: Outgoing = {
