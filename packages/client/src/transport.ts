@@ -5,7 +5,7 @@ import { type AttemptConfig, createAttempt } from './attempt.js';
 import { bearer } from './bearer.js';
 import { replayable } from './body.js';
 import { callDeadlines, startCall } from './call.js';
-import type { Outgoing } from './core.js';
+import type { Outgoing, Result } from './core.js';
 import { accountHeader, deadline } from './layers.js';
 import { type MiddlewareConfig, userMiddleware } from './middleware.js';
 import { compose } from './pipeline.js';
@@ -24,7 +24,7 @@ export interface TransportConfig extends AttemptConfig, MiddlewareConfig {
 
 /** What the client sends through: one call at a time, each within its deadline; close() ends them all. */
 export interface Transport {
-  send(req: Outgoing): Promise<Response>;
+  send(req: Outgoing): Promise<Result>;
   close(): Promise<void>;
 }
 
@@ -32,7 +32,6 @@ export function createTransport(config: TransportConfig): Transport {
   const { dispatcher } = config;
   const run = compose(
     [
-      deadline,
       accountHeader(config.accountId),
       userMiddleware(config),
       retrying(config.retry, config.hooks !== undefined),
@@ -44,12 +43,12 @@ export function createTransport(config: TransportConfig): Transport {
   let closed = false;
 
   return {
-    send(req: Outgoing): Promise<Response> {
+    send(req: Outgoing): Promise<Result> {
       if (closed)
         return Promise.reject(
           new TypeError('banking client: this client was closed with close(); create a new one'),
         );
-      return run(startCall(req, deadlines, config.timeoutMs, replayable(req.body)));
+      return deadline(startCall(req, deadlines, config.timeoutMs, replayable(req.body)), run);
     },
     /** Lets calls in flight end (each within its deadline), then closes the connections. */
     async close(): Promise<void> {
