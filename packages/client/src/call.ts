@@ -10,9 +10,6 @@ import { BufferedResponse } from './response.js';
 
 export interface Call {
   req: Outgoing;
-  /** `origin` and path + query of the URL, as undici takes them (recomputed when a middleware changes the URL). */
-  origin: string;
-  path: string;
   attempt: number;
   /** Retries spent from the policy's budget. */
   retries: number;
@@ -96,8 +93,8 @@ export function disarmCall(call: Call): void {
 export function retarget(call: Call): void {
   const { req } = call;
   const { origin, target } = splitUrl(req.url);
-  req.origin = call.origin = origin;
-  req.target = call.path = target;
+  req.origin = origin;
+  req.target = target;
 }
 
 /** A call before its first attempt, its deadline running: whether it may be repeated is settled once. */
@@ -110,8 +107,6 @@ export function startCall(
   const now = performance.now();
   const call: Call = {
     req,
-    origin: req.origin,
-    path: req.target,
     attempt: 0,
     retries: 0,
     refreshed: false,

@@ -22,7 +22,8 @@ export interface ExchangeContext {
 }
 
 /** Statuses whose answer has no body. */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+const nullBody = (status: number) =>
+  status === 204 || status === 304 || status === 205 || status === 101 || status === 103;
 
 const declaredLength = (headers: RawHeaders) => {
   const value = headers['content-length'];
@@ -60,8 +61,8 @@ export class Exchange implements Dispatcher.DispatchHandler {
     call.exchange = this;
     const { req } = call;
     const request: Dispatcher.DispatchOptions = {
-      origin: call.origin,
-      path: call.path,
+      origin: req.origin,
+      path: req.target,
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       body,
@@ -95,7 +96,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
     this.#headers = headers;
     this.#context.answered();
     if (declaredLength(headers) > this.#context.maxBytes) this.abort(this.#oversize());
-    else if (this.#call.req.stream && !NULL_BODY.has(status)) this.#resolve(this.#streamed(controller));
+    else if (this.#call.req.stream && !nullBody(status)) this.#resolve(this.#streamed(controller));
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -156,7 +157,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
   }
 
   #body(): Uint8Array | null {
-    if (NULL_BODY.has(this.status ?? 0)) return null;
+    if (nullBody(this.status ?? 0)) return null;
     if (this.#chunks) return Buffer.concat(this.#chunks, this.#size);
     return this.#chunk ?? Buffer.alloc(0);
   }
