@@ -105,7 +105,10 @@ export class Exchange implements Dispatcher.DispatchHandler {
     if (this.#size > this.#context.maxBytes) this.abort(this.#oversize());
     else if (this.#stream) this.#forward(controller, chunk);
     else if (this.#chunk === undefined) this.#chunk = chunk;
-    else (this.#chunks ??= [this.#chunk]).push(chunk);
+    else {
+      this.#chunks ??= [this.#chunk];
+      this.#chunks.push(chunk);
+    }
   }
 
   onResponseEnd(): void {
