@@ -15,6 +15,8 @@ import { redact, redactHeaders } from './redact.js';
 
 export interface AttemptConfig {
   dispatcher: Dispatcher;
+  /** The client made the dispatcher (undici 7, its dependency): close() closes it, exchanges use undici's v1 handler shape. */
+  ownsDispatcher: boolean;
   maxResponseBytes: number;
   timeoutMs: number;
   environment: string | undefined;
@@ -122,6 +124,7 @@ export function createAttempt(config: AttemptConfig): Next {
     answered: () => {
       answered = true;
     },
+    v1: config.ownsDispatcher,
   };
   /** One attempt: a single promise, which settles with the answer or the typed failure. */
   return function attempt(call: Call): Promise<Response> {

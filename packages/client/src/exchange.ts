@@ -2,13 +2,17 @@
 // counted as they arrive (over the limit, the request is aborted before more memory is spent) and the
 // attempt can be aborted at any moment, queued or in flight (the call's deadline, the caller's signal).
 // The exchange settles with the Response itself (or the typed failure), so that an attempt is one promise.
+// The client's own pool is driven through undici 7's v1 handler shape (RawHandler, below), which hands the
+// answer's headers over raw; a dispatcher passed in gets the v2 shape (the exchange itself).
 import type { Dispatcher } from 'undici';
 import type { Body } from './body.js';
 import { type Call, contextOf, disarmCall } from './call.js';
 import { type BankingClientError, ResponseTooLargeError } from './errors.js';
+import { type HeaderSource, headerValue } from './headers.js';
 import { BufferedResponse, streamedResponse } from './response.js';
 
-export type RawHeaders = Record<string, string | string[] | undefined>;
+/** What the exchange does to the request in flight. */
+type Controller = Pick<Dispatcher.DispatchController, 'abort' | 'pause' | 'resume'>;
 
 /** What every exchange of a client shares, made once by the attempt layer. */
 export interface ExchangeContext {
@@ -19,15 +23,17 @@ export interface ExchangeContext {
   failure(call: Call, error: unknown): BankingClientError | Promise<BankingClientError>;
   /** Told when an answer starts: the server has accepted our certificate. */
   answered(): void;
+  /** Drive the dispatcher through undici 7's v1 handler shape (RawHandler): only the client's own pool. */
+  v1: boolean;
 }
 
 /** Statuses whose answer has no body. */
 const nullBody = (status: number) =>
   status === 204 || status === 304 || status === 205 || status === 101 || status === 103;
 
-const declaredLength = (headers: RawHeaders) => {
-  const value = headers['content-length'];
-  return typeof value === 'string' ? Number(value) : Number.NaN;
+const declaredLength = (headers: HeaderSource) => {
+  const value = headerValue(headers, 'content-length');
+  return value === null ? Number.NaN : Number(value);
 };
 
 /** One request/answer; `answer` settles with the Response or the attempt's typed failure. */
@@ -41,10 +47,10 @@ export class Exchange implements Dispatcher.DispatchHandler {
   #reject!: (error: Error) => void;
   readonly #call: Call;
   readonly #context: ExchangeContext;
-  #controller: Dispatcher.DispatchController | undefined;
+  #controller: Controller | undefined;
   #aborted: Error | undefined;
   #done = false;
-  #headers: RawHeaders = {};
+  #headers: HeaderSource = {};
   /** The body's chunks: most bodies are one, kept without an array. */
   #chunk: Buffer | undefined;
   #chunks: Buffer[] | undefined;
@@ -70,7 +76,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
       headersTimeout: 0,
       bodyTimeout: 0,
     };
-    context.dispatcher.dispatch(request, this);
+    context.dispatcher.dispatch(request, context.v1 ? new RawHandler(this) : this);
   }
 
   /** Stops the exchange with `error`: at once, whether it is queued, waiting for the answer or reading it. */
@@ -86,12 +92,12 @@ export class Exchange implements Dispatcher.DispatchHandler {
     return this.#done;
   }
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
+  onRequestStart(controller: Controller): void {
     this.#controller = controller;
     if (this.#aborted) controller.abort(this.#aborted);
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: RawHeaders): void {
+  onResponseStart(controller: Controller, status: number, headers: HeaderSource): void {
     this.status = status;
     this.#headers = headers;
     this.#context.answered();
@@ -99,7 +105,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
     else if (this.#call.req.stream && !nullBody(status)) this.#resolve(this.#streamed(controller));
   }
 
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onResponseData(controller: Controller, chunk: Buffer): void {
     if (this.#done) return;
     this.#size += chunk.length;
     if (this.#size > this.#context.maxBytes) this.abort(this.#oversize());
@@ -120,7 +126,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
     this.#ended();
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+  onResponseError(_controller: Controller, error: Error): void {
     this.#fail(this.#aborted ?? error);
   }
 
@@ -166,13 +172,13 @@ export class Exchange implements Dispatcher.DispatchHandler {
   }
 
   /** Streams a chunk to the reader; pauses the connection while the reader is behind (it resumes in pull). */
-  #forward(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  #forward(controller: Controller, chunk: Buffer): void {
     this.#stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
     if ((this.#stream?.desiredSize ?? 1) <= 0) controller.pause();
   }
 
   /** The answer with its body as a web stream that pulls from the connection (backpressure). */
-  #streamed(controller: Dispatcher.DispatchController): Response {
+  #streamed(controller: Controller): Response {
     const body = new ReadableStream<Uint8Array>({
       start: (stream) => {
         this.#stream = stream;
@@ -182,5 +188,57 @@ export class Exchange implements Dispatcher.DispatchHandler {
     });
     this.#call.streaming = true; // the deadline stays on until the body is read
     return streamedResponse(body, { status: this.status ?? 0, headers: this.#headers }, this.#call.req.url);
+  }
+}
+
+/**
+ * undici 7's v1 handler shape over an exchange, as undici.request itself drives its dispatcher: the answer's
+ * headers arrive as raw bytes (headers.ts), where the v2 bridge parses each of them into a record first.
+ * It is also the exchange's controller. Only for the client's own pool (undici 7, its dependency): a
+ * dispatcher passed in gets the v2 shape, the only one undici 8 has.
+ */
+class RawHandler {
+  readonly #exchange: Exchange;
+  #abort: ((error: Error) => void) | undefined;
+  #resume: (() => void) | undefined;
+  #paused = false;
+  #aborted = false;
+
+  constructor(exchange: Exchange) {
+    this.#exchange = exchange;
+  }
+
+  abort(error: Error): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#abort?.(error);
+  }
+  pause(): void {
+    this.#paused = true;
+  }
+  resume(): void {
+    if (!this.#paused) return;
+    this.#paused = false;
+    this.#resume?.();
+  }
+
+  onConnect(abort: (error: Error) => void): void {
+    this.#abort = abort;
+    this.#exchange.onRequestStart(this);
+  }
+  onHeaders(status: number, headers: Buffer[], resume: () => void): boolean {
+    this.#resume = resume;
+    this.#exchange.onResponseStart(this, status, headers);
+    return !this.#paused;
+  }
+  onData(chunk: Buffer): boolean {
+    this.#exchange.onResponseData(this, chunk);
+    return !this.#paused;
+  }
+  onComplete(): void {
+    this.#exchange.onResponseEnd();
+  }
+  onError(error: Error): void {
+    this.#exchange.onResponseError(this, error);
   }
 }

@@ -1,20 +1,20 @@
 // The Response a call returns. A body read into memory is a BufferedResponse: a Response (instanceof,
-// same API) whose headers are read straight from undici's header object. A streamed answer
-// (`parseAs: 'stream'`) is a plain Response over the exchange's web stream.
+// same API) whose headers are read straight from what undici handed over (raw, parsed when first read;
+// headers.ts). A streamed answer (`parseAs: 'stream'`) is a plain Response over the exchange's web stream.
 
 import { inspect } from 'node:util';
+import { type HeaderRecord, type HeaderSource, headerRecord, headerValue } from './headers.js';
 import { redact } from './redact.js';
 
 const utf8 = new TextDecoder();
 
-type RawHeaders = Record<string, string | string[] | undefined>;
 const joined = (value: string | string[] | undefined) =>
   value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 
 /** Immutable response headers over undici's lower-cased header object (instanceof Headers). */
 class ReceivedHeaders extends Headers {
-  readonly #raw: RawHeaders;
-  constructor(raw: RawHeaders) {
+  readonly #raw: HeaderRecord;
+  constructor(raw: HeaderRecord) {
     super();
     this.#raw = raw;
   }
@@ -71,10 +71,10 @@ export class BufferedResponse implements Response {
   #bytes: Uint8Array | null;
   #used = false;
   #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
-  #headers: RawHeaders;
+  #headers: HeaderSource;
   #received: ReceivedHeaders | undefined;
 
-  constructor(bytes: Uint8Array | null, status: number, headers: RawHeaders, url: string) {
+  constructor(bytes: Uint8Array | null, status: number, headers: HeaderSource, url: string) {
     this.status = status;
     this.url = url;
     this.#bytes = bytes;
@@ -94,7 +94,10 @@ export class BufferedResponse implements Response {
     return false;
   }
   get headers(): Headers {
-    this.#received ??= new ReceivedHeaders(this.#headers);
+    if (!this.#received) {
+      this.#headers = headerRecord(this.#headers); // parsed once, kept parsed
+      this.#received = new ReceivedHeaders(this.#headers);
+    }
     return this.#received;
   }
   get bodyUsed(): boolean {
@@ -122,9 +125,9 @@ export class BufferedResponse implements Response {
     return utf8.decode(response.#take());
   }
 
-  /** A response header as undici gave it, without building the Headers object. */
+  /** A response header (`name` in lower case) as undici gave it, without parsing the others. */
   static headerOf(response: BufferedResponse, name: string): string | null {
-    return joined(response.#headers[name]);
+    return headerValue(response.#headers, name);
   }
 
   async text(): Promise<string> {
@@ -162,7 +165,7 @@ export class BufferedResponse implements Response {
 }
 
 /** Headers as a HeadersInit (repeated headers as repeated pairs). */
-function headersInit(raw: RawHeaders): HeadersInit {
+function headersInit(raw: HeaderRecord): HeadersInit {
   const pairs: [string, string][] = [];
   for (const [name, value] of Object.entries(raw)) {
     if (Array.isArray(value)) for (const item of value) pairs.push([name, item]);
@@ -174,10 +177,11 @@ function headersInit(raw: RawHeaders): HeadersInit {
 /** A Response over a body handed over unread. */
 export function streamedResponse(
   body: ReadableStream<Uint8Array>,
-  answer: { status: number; headers: RawHeaders },
+  answer: { status: number; headers: HeaderSource },
   url: string,
 ): Response {
-  const response = new Response(body, { status: answer.status, headers: headersInit(answer.headers) });
+  const headers = headersInit(headerRecord(answer.headers));
+  const response = new Response(body, { status: answer.status, headers });
   Object.defineProperty(response, 'url', { value: url });
   return response;
 }

@@ -15,8 +15,6 @@ import type { TokenCache } from './token.js';
 
 export interface TransportConfig extends AttemptConfig, MiddlewareConfig {
   dispatcher: Dispatcher;
-  /** Whether close() closes the dispatcher (not one the caller passed in). */
-  ownsDispatcher: boolean;
   tokens: TokenCache;
   accountId: string | undefined;
   retry: RetryPolicy;
