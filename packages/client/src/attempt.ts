@@ -7,7 +7,7 @@ import { type Body, encodeBody } from './body.js';
 import { type Call, contextOf, within } from './call.js';
 import type { Outgoing } from './core.js';
 import { BankingClientError, type TransportError } from './errors.js';
-import { Exchange, type ExchangeContext } from './exchange.js';
+import { type Exchange, type ExchangeContext, startExchange } from './exchange.js';
 import { classifyFailure, type FailureFacts } from './failure.js';
 import type { Hooks } from './options.js';
 import type { Next } from './pipeline.js';
@@ -134,7 +134,7 @@ export function createAttempt(config: AttemptConfig): Next {
     let exchange: Exchange;
     try {
       if (call.stopped) throw call.stopped; // stopped before it was sent: send nothing
-      exchange = new Exchange(call, context, attemptBody(call.req));
+      exchange = startExchange(call, context, attemptBody(call.req));
     } catch (error) {
       return failedAttempt(call, end, failureOf(config, call, error, answered));
     }

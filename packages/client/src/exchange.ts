@@ -2,17 +2,17 @@
 // counted as they arrive (over the limit, the request is aborted before more memory is spent) and the
 // attempt can be aborted at any moment, queued or in flight (the call's deadline, the caller's signal).
 // The exchange settles with the Response itself (or the typed failure), so that an attempt is one promise.
-// The client's own pool is driven through undici 7's v1 handler shape (RawHandler, below), which hands the
-// answer's headers over raw; a dispatcher passed in gets the v2 shape (the exchange itself).
+// It is the dispatch handler itself, in one of undici's two handler shapes: the client's own pool is driven
+// through undici 7's v1 shape, as undici.request drives it, which hands the answer's headers over raw
+// (headers.ts); a dispatcher passed in gets the v2 shape, the only one undici 8 has, whose bridge parses
+// every header first. Fields are plain properties: class private fields measured slower to set up per
+// exchange (bench/client.ts).
 import type { Dispatcher } from 'undici';
 import type { Body } from './body.js';
 import { type Call, contextOf, disarmCall } from './call.js';
 import { type BankingClientError, ResponseTooLargeError } from './errors.js';
 import { type HeaderSource, headerValue } from './headers.js';
 import { BufferedResponse, streamedResponse } from './response.js';
-
-/** What the exchange does to the request in flight. */
-type Controller = Pick<Dispatcher.DispatchController, 'abort' | 'pause' | 'resume'>;
 
 /** What every exchange of a client shares, made once by the attempt layer. */
 export interface ExchangeContext {
@@ -23,7 +23,7 @@ export interface ExchangeContext {
   failure(call: Call, error: unknown): BankingClientError | Promise<BankingClientError>;
   /** Told when an answer starts: the server has accepted our certificate. */
   answered(): void;
-  /** Drive the dispatcher through undici 7's v1 handler shape (RawHandler): only the client's own pool. */
+  /** Drive the dispatcher through undici 7's v1 handler shape: only the client's own pool. */
   v1: boolean;
 }
 
@@ -36,117 +36,127 @@ const declaredLength = (headers: HeaderSource) => {
   return value === null ? Number.NaN : Number(value);
 };
 
-/** One request/answer; `answer` settles with the Response or the attempt's typed failure. */
-export class Exchange implements Dispatcher.DispatchHandler {
+/** Sends the call's request; the exchange's `answer` settles with the Response or the typed failure. */
+export function startExchange(call: Call, context: ExchangeContext, body: Body | null): Exchange {
+  const current: Exchange = context.v1 ? new V1Exchange(call, context) : new V2Exchange(call, context);
+  call.exchange = current;
+  const { req } = call;
+  const request: Dispatcher.DispatchOptions = {
+    origin: req.origin,
+    path: req.target,
+    method: req.method as Dispatcher.HttpMethod,
+    headers: req.headers,
+    body,
+    // The call's own deadline bounds the attempt: undici's per-attempt timers are not needed.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  };
+  context.dispatcher.dispatch(request, current as Dispatcher.DispatchHandler);
+  return current;
+}
+
+/** One request/answer, whichever handler shape undici drives it through. */
+export abstract class Exchange {
   readonly answer: Promise<Response>;
   /** The status, once the answer has started. */
   status: number | undefined;
   /** Why the attempt failed, once it has (for the hooks). */
   failure: BankingClientError | undefined;
-  #resolve!: (answer: Response | Promise<never>) => void;
-  #reject!: (error: Error) => void;
-  readonly #call: Call;
-  readonly #context: ExchangeContext;
-  #controller: Controller | undefined;
-  #aborted: Error | undefined;
-  #done = false;
-  #headers: HeaderSource = {};
+  protected settle!: (answer: Response | Promise<never>) => void;
+  protected reject!: (error: Error) => void;
+  protected readonly call: Call;
+  protected readonly context: ExchangeContext;
+  protected aborted: Error | undefined = undefined;
+  protected done = false;
+  protected headers: HeaderSource = {};
   /** The body's chunks: most bodies are one, kept without an array. */
-  #chunk: Buffer | undefined;
-  #chunks: Buffer[] | undefined;
-  #size = 0;
-  #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+  protected chunk: Buffer | undefined = undefined;
+  protected chunks: Buffer[] | undefined = undefined;
+  protected size = 0;
+  protected stream: ReadableStreamDefaultController<Uint8Array> | undefined = undefined;
 
-  constructor(call: Call, context: ExchangeContext, body: Body | null) {
-    this.#call = call;
-    this.#context = context;
+  constructor(call: Call, context: ExchangeContext) {
+    this.call = call;
+    this.context = context;
     this.answer = new Promise<Response>((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
+      this.settle = resolve;
+      this.reject = reject;
     });
-    call.exchange = this;
-    const { req } = call;
-    const request: Dispatcher.DispatchOptions = {
-      origin: req.origin,
-      path: req.target,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers,
-      body,
-      // The call's own deadline bounds the attempt: undici's per-attempt timers are not needed.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    };
-    context.dispatcher.dispatch(request, context.v1 ? new RawHandler(this) : this);
   }
 
   /** Stops the exchange with `error`: at once, whether it is queued, waiting for the answer or reading it. */
   abort(error: Error): void {
-    if (this.#done) return;
-    this.#aborted ??= error;
-    this.#controller?.abort(error);
-    this.#fail(error); // a queued request is aborted by onRequestStart once it gets a connection
+    if (this.done) return;
+    this.aborted ??= error;
+    this.stopRequest(error);
+    this.fail(error); // a queued request is stopped by begin() once it gets a connection
   }
+
+  /** Aborts the request in undici (nothing yet while it is queued). */
+  protected abstract stopRequest(error: Error): void;
+  /** Stops reading from the connection until resumeReading. */
+  protected abstract pauseReading(): void;
+  protected abstract resumeReading(): void;
 
   /** The exchange is over: body complete, failed or aborted. */
   get ended(): boolean {
-    return this.#done;
+    return this.done;
   }
 
-  onRequestStart(controller: Controller): void {
-    this.#controller = controller;
-    if (this.#aborted) controller.abort(this.#aborted);
+  /** The request has a connection. */
+  protected begin(): void {
+    if (this.aborted) this.stopRequest(this.aborted);
   }
 
-  onResponseStart(controller: Controller, status: number, headers: HeaderSource): void {
+  protected start(status: number, headers: HeaderSource): void {
     this.status = status;
-    this.#headers = headers;
-    this.#context.answered();
-    if (declaredLength(headers) > this.#context.maxBytes) this.abort(this.#oversize());
-    else if (this.#call.req.stream && !nullBody(status)) this.#resolve(this.#streamed(controller));
+    this.headers = headers;
+    this.context.answered();
+    if (declaredLength(headers) > this.context.maxBytes) this.abort(this.oversize());
+    else if (this.call.req.stream && !nullBody(status)) this.settle(this.streamed());
   }
 
-  onResponseData(controller: Controller, chunk: Buffer): void {
-    if (this.#done) return;
-    this.#size += chunk.length;
-    if (this.#size > this.#context.maxBytes) this.abort(this.#oversize());
-    else if (this.#stream) this.#forward(controller, chunk);
-    else if (this.#chunk === undefined) this.#chunk = chunk;
+  protected data(chunk: Buffer): void {
+    if (this.done) return;
+    this.size += chunk.length;
+    if (this.size > this.context.maxBytes) this.abort(this.oversize());
+    else if (this.stream) this.forward(chunk);
+    else if (this.chunk === undefined) this.chunk = chunk;
     else {
-      this.#chunks ??= [this.#chunk];
-      this.#chunks.push(chunk);
+      this.chunks ??= [this.chunk];
+      this.chunks.push(chunk);
     }
   }
 
-  onResponseEnd(): void {
-    if (this.#done) return;
-    this.#done = true;
-    if (this.#stream) this.#stream.close();
-    else
-      this.#resolve(new BufferedResponse(this.#body(), this.status ?? 0, this.#headers, this.#call.req.url));
-    this.#ended();
+  protected end(): void {
+    if (this.done) return;
+    this.done = true;
+    if (this.stream) this.stream.close();
+    else this.settle(new BufferedResponse(this.body(), this.status ?? 0, this.headers, this.call.req.url));
+    this.ended_();
   }
 
-  onResponseError(_controller: Controller, error: Error): void {
-    this.#fail(this.#aborted ?? error);
+  protected error(error: Error): void {
+    this.fail(this.aborted ?? error);
   }
 
-  #fail(error: Error): void {
-    if (this.#done) return;
-    this.#done = true;
-    if (this.#stream) this.#stream.error(error);
-    else this.#settleFailure(error);
-    this.#ended();
+  private fail(error: Error): void {
+    if (this.done) return;
+    this.done = true;
+    if (this.stream) this.stream.error(error);
+    else this.settleFailure(error);
+    this.ended_();
   }
 
   /** Rejects `answer` with the typed failure (once the server has been asked, when that is needed). */
-  #settleFailure(error: Error): void {
-    const failure = this.#context.failure(this.#call, error);
+  private settleFailure(error: Error): void {
+    const failure = this.context.failure(this.call, error);
     if (!(failure instanceof Promise)) {
       this.failure = failure;
-      this.#reject(failure);
+      this.reject(failure);
       return;
     }
-    this.#resolve(
+    this.settle(
       failure.then((typed) => {
         this.failure = typed;
         throw typed;
@@ -155,90 +165,114 @@ export class Exchange implements Dispatcher.DispatchHandler {
   }
 
   /** Only the body handed to the caller ends the call; a discarded attempt's body does not. */
-  #ended(): void {
-    const call = this.#call;
+  private ended_(): void {
+    const { call } = this;
     if (call.streaming && call.exchange === this) disarmCall(call);
   }
 
-  #oversize(): ResponseTooLargeError {
-    const { maxBytes } = this.#context;
-    return new ResponseTooLargeError(maxBytes, contextOf(this.#call, this.status ?? 0));
+  private oversize(): ResponseTooLargeError {
+    return new ResponseTooLargeError(this.context.maxBytes, contextOf(this.call, this.status ?? 0));
   }
 
-  #body(): Uint8Array | null {
+  private body(): Uint8Array | null {
     if (nullBody(this.status ?? 0)) return null;
-    if (this.#chunks) return Buffer.concat(this.#chunks, this.#size);
-    return this.#chunk ?? Buffer.alloc(0);
+    if (this.chunks) return Buffer.concat(this.chunks, this.size);
+    return this.chunk ?? Buffer.alloc(0);
   }
 
   /** Streams a chunk to the reader; pauses the connection while the reader is behind (it resumes in pull). */
-  #forward(controller: Controller, chunk: Buffer): void {
-    this.#stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-    if ((this.#stream?.desiredSize ?? 1) <= 0) controller.pause();
+  private forward(chunk: Buffer): void {
+    this.stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((this.stream?.desiredSize ?? 1) <= 0) this.pauseReading();
   }
 
   /** The answer with its body as a web stream that pulls from the connection (backpressure). */
-  #streamed(controller: Controller): Response {
+  private streamed(): Response {
     const body = new ReadableStream<Uint8Array>({
       start: (stream) => {
-        this.#stream = stream;
+        this.stream = stream;
       },
-      pull: () => controller.resume(),
+      pull: () => this.resumeReading(),
       cancel: () => this.abort(new Error('the response body was cancelled by its reader')),
     });
-    this.#call.streaming = true; // the deadline stays on until the body is read
-    return streamedResponse(body, { status: this.status ?? 0, headers: this.#headers }, this.#call.req.url);
+    this.call.streaming = true; // the deadline stays on until the body is read
+    return streamedResponse(body, { status: this.status ?? 0, headers: this.headers }, this.call.req.url);
+  }
+}
+
+/** undici's v2 handler shape (a dispatcher passed in): undici's controller, headers parsed by undici. */
+class V2Exchange extends Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined = undefined;
+
+  protected stopRequest(error: Error): void {
+    this.controller?.abort(error);
+  }
+  protected pauseReading(): void {
+    this.controller?.pause();
+  }
+  protected resumeReading(): void {
+    this.controller?.resume();
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    this.begin();
+  }
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: HeaderSource): void {
+    this.start(status, headers);
+  }
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.data(chunk);
+  }
+  onResponseEnd(): void {
+    this.end();
+  }
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.error(error);
   }
 }
 
 /**
- * undici 7's v1 handler shape over an exchange, as undici.request itself drives its dispatcher: the answer's
- * headers arrive as raw bytes (headers.ts), where the v2 bridge parses each of them into a record first.
- * It is also the exchange's controller. Only for the client's own pool (undici 7, its dependency): a
- * dispatcher passed in gets the v2 shape, the only one undici 8 has.
+ * undici 7's v1 handler shape (the client's own pool), as undici.request itself uses it: headers arrive
+ * raw. Having no onRequestStart, it is driven directly, not through undici's v2 bridge.
  */
-class RawHandler {
-  readonly #exchange: Exchange;
-  #abort: ((error: Error) => void) | undefined;
-  #resume: (() => void) | undefined;
-  #paused = false;
-  #aborted = false;
+class V1Exchange extends Exchange {
+  private abortRequest: ((error: Error) => void) | undefined = undefined;
+  private resumeRequest: (() => void) | undefined = undefined;
+  private stopped = false;
+  private paused = false;
 
-  constructor(exchange: Exchange) {
-    this.#exchange = exchange;
+  protected stopRequest(error: Error): void {
+    if (this.stopped || !this.abortRequest) return;
+    this.stopped = true;
+    this.abortRequest(error);
   }
-
-  abort(error: Error): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#abort?.(error);
+  protected pauseReading(): void {
+    this.paused = true;
   }
-  pause(): void {
-    this.#paused = true;
-  }
-  resume(): void {
-    if (!this.#paused) return;
-    this.#paused = false;
-    this.#resume?.();
+  protected resumeReading(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.resumeRequest?.();
   }
 
   onConnect(abort: (error: Error) => void): void {
-    this.#abort = abort;
-    this.#exchange.onRequestStart(this);
+    this.abortRequest = abort;
+    this.begin();
   }
   onHeaders(status: number, headers: Buffer[], resume: () => void): boolean {
-    this.#resume = resume;
-    this.#exchange.onResponseStart(this, status, headers);
-    return !this.#paused;
+    this.resumeRequest = resume;
+    this.start(status, headers);
+    return !this.paused;
   }
   onData(chunk: Buffer): boolean {
-    this.#exchange.onResponseData(this, chunk);
-    return !this.#paused;
+    this.data(chunk);
+    return !this.paused;
   }
   onComplete(): void {
-    this.#exchange.onResponseEnd();
+    this.end();
   }
   onError(error: Error): void {
-    this.#exchange.onResponseError(this, error);
+    this.error(error);
   }
 }
