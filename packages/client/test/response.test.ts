@@ -30,6 +30,7 @@ describe('BufferedResponse behaves as a Response', () => {
     expect(Object.prototype.toString.call(response)).toBe('[object Response]');
     expect([response.statusText, response.type, response.redirected]).toEqual(['', 'default', false]);
     expect(inspect(response)).toBe("Response { status: 200, url: 'https://h/p', bodyUsed: false }");
+    expect(JSON.stringify(response)).toBe('{"status":200,"url":"https://h/p"}'); // never the body
     expect(new BufferedResponse(null, 404, {}, 'u').ok).toBe(false);
   });
 
