@@ -4,18 +4,19 @@
 // Node threw comes out as one of the client's typed errors.
 import type { Dispatcher } from 'undici';
 import { type Body, encodeBody } from './body.js';
-import { type Call, contextOf, disarmCall, within } from './call.js';
+import { type Call, contextOf, within } from './call.js';
 import type { Outgoing } from './core.js';
-import { BankingClientError, ResponseTooLargeError, type TransportError } from './errors.js';
-import { Exchange } from './exchange.js';
+import { BankingClientError, type TransportError } from './errors.js';
+import { type Exchange, type ExchangeContext, startExchange } from './exchange.js';
 import { classifyFailure, type FailureFacts } from './failure.js';
 import type { Hooks } from './options.js';
 import type { Next } from './pipeline.js';
 import { redact, redactHeaders } from './redact.js';
-import { BufferedResponse, streamedResponse } from './response.js';
 
 export interface AttemptConfig {
   dispatcher: Dispatcher;
+  /** The client made the dispatcher (undici 7, its dependency): close() closes it, exchanges use undici's v1 handler shape. */
+  ownsDispatcher: boolean;
   maxResponseBytes: number;
   timeoutMs: number;
   environment: string | undefined;
@@ -67,48 +68,35 @@ function watchAttempt(config: AttemptConfig, call: Call): AttemptEnd | undefined
     });
 }
 
-/** Sends this attempt; the answer comes with its body read (or as a stream when asked for). */
-function exchange(config: AttemptConfig, call: Call, body: Body | null): Promise<Response> {
-  const { dispatcher, maxResponseBytes } = config;
-  if (call.stopped) return Promise.reject(call.stopped); // stopped before it was sent: send nothing
-  const { req } = call;
-  const current = new Exchange(
-    dispatcher,
-    {
-      origin: call.origin,
-      path: call.path,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers,
-      body,
-      // The call's own deadline bounds the attempt: undici's per-attempt timers are not needed.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    },
-    {
-      maxBytes: maxResponseBytes,
-      stream: req.stream,
-      oversize: (status) => new ResponseTooLargeError(maxResponseBytes, contextOf(call, status)),
-      // Only the body handed to the caller ends the call; a discarded attempt's body does not.
-      onEnd: () => {
-        if (call.streaming && call.exchange === current) disarmCall(call);
-      },
-    },
+/** `failure`, or a refused certificate if the server, asked within the call's deadline, says so. */
+async function probedFailure(
+  config: AttemptConfig,
+  call: Call,
+  error: unknown,
+  failure: TransportError,
+  facts: FailureFacts,
+): Promise<BankingClientError> {
+  const probe = config.probeRefusal as () => Promise<boolean>;
+  try {
+    if (!(await within(call, probe()))) return failure;
+  } catch (stopped) {
+    return stopped as BankingClientError; // the deadline or the caller's abort, while asking
+  }
+  return classifyFailure(
+    error,
+    { ...facts, handshakeRejected: true },
+    contextOf(call, call.exchange?.status),
   );
-  call.exchange = current;
-  return current.answer.then(({ status, headers, body: bytes }) => {
-    if (!(bytes instanceof ReadableStream)) return new BufferedResponse(bytes, status, headers, req.url);
-    call.streaming = true; // the deadline stays on until the body is read
-    return streamedResponse(bytes, { status, headers }, req.url);
-  });
 }
 
-/** What undici or Node threw, as a typed error with a hint; `answered`: an answer has arrived before. */
-async function failureOf(
+/** The typed failure of an attempt; "closed" before any answer ever arrived may be a refused certificate. */
+function failureOf(
   config: AttemptConfig,
   call: Call,
   error: unknown,
   answered: boolean,
-): Promise<TransportError> {
+): BankingClientError | Promise<BankingClientError> {
+  if (error instanceof BankingClientError) return error;
   const facts: FailureFacts = {
     environment: config.environment,
     timeoutMs: config.timeoutMs,
@@ -116,33 +104,52 @@ async function failureOf(
     handshakeRejected: false,
     proxy: config.proxy,
   };
-  const context = contextOf(call, call.exchange?.status);
-  const failure = classifyFailure(error, facts, context);
-  // "Closed" before any answer ever arrived may be a refused certificate (TLS 1.3): ask the server.
-  const probe = config.probeRefusal;
-  if (failure.kind !== 'connection-reset' || answered || !probe || !(await within(call, probe())))
-    return failure;
-  return classifyFailure(error, { ...facts, handshakeRejected: true }, context);
+  const failure = classifyFailure(error, facts, contextOf(call, call.exchange?.status));
+  // A TLS 1.3 server that refuses the certificate just closes: ask it (only before any answer arrived).
+  if (failure.kind !== 'connection-reset' || answered || !config.probeRefusal) return failure;
+  return probedFailure(config, call, error, failure, facts);
+}
+
+/** Tells the hooks how the attempt ended, once a layer knows whether another follows. */
+function settleWith(call: Call, exchange: Exchange, end: AttemptEnd): void {
+  call.settle = (willRetry) => end(exchange.status, willRetry, exchange.failure);
 }
 
 export function createAttempt(config: AttemptConfig): Next {
   let answered = false; // the server has accepted our certificate at least once
-  return async function attempt(call: Call): Promise<Response> {
+  const context: ExchangeContext = {
+    dispatcher: config.dispatcher,
+    maxBytes: config.maxResponseBytes,
+    failure: (call, error) => failureOf(config, call, error, answered),
+    answered: () => {
+      answered = true;
+    },
+    v1: config.ownsDispatcher,
+  };
+  /** One attempt: a single promise, which settles with the answer or the typed failure. */
+  return function attempt(call: Call): Promise<Response> {
     call.req.attempts = ++call.attempt;
     if (call.attempt > 1) call.attemptStarted = performance.now();
     const end = watchAttempt(config, call);
+    let exchange: Exchange;
     try {
-      const response = await exchange(config, call, attemptBody(call.req));
-      answered = true;
-      if (end) call.settle = (willRetry) => end(response.status, willRetry);
-      return response;
+      if (call.stopped) throw call.stopped; // stopped before it was sent: send nothing
+      exchange = startExchange(call, context, attemptBody(call.req));
     } catch (error) {
-      const failure =
-        error instanceof BankingClientError
-          ? error
-          : await failureOf(config, call, error, answered).catch((stopped: BankingClientError) => stopped);
-      if (end) call.settle = (willRetry) => end(call.exchange?.status, willRetry, failure);
-      throw failure;
+      return failedAttempt(call, end, failureOf(config, call, error, answered));
     }
+    if (end) settleWith(call, exchange, end);
+    return exchange.answer;
   };
+}
+
+/** An attempt that failed before it was sent. */
+async function failedAttempt(
+  call: Call,
+  end: AttemptEnd | undefined,
+  failure: BankingClientError | Promise<BankingClientError>,
+): Promise<never> {
+  const typed = await failure;
+  if (end) call.settle = (willRetry) => end(call.exchange?.status, willRetry, typed);
+  throw typed;
 }

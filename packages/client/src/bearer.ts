@@ -3,7 +3,7 @@
 // provider can give one and the body can be sent again. A provider failure is a TokenProviderError.
 import { type Call, contextOf, discard, fitsDeadline, settleAttempt, within } from './call.js';
 import { BankingClientError, TokenProviderError } from './errors.js';
-import type { Layer } from './pipeline.js';
+import type { Layer, Next } from './pipeline.js';
 import { type TokenCache, TokenFailure } from './token.js';
 
 export function bearer(tokens: TokenCache): Layer {
@@ -24,16 +24,35 @@ export function bearer(tokens: TokenCache): Layer {
     return fitsDeadline(call, 0);
   }
 
-  return async (call, next) => {
-    const token = tokens.peek() ?? (await fetchToken(call)); // no await while the cached token is good
-    call.req.headers.authorization = `Bearer ${token}`;
-    const response = await next(call);
-    if (!refreshes(call, response.status)) return response;
+  /** The 401 answer to `token` is discarded; one more attempt with a fresh token. */
+  async function refresh(call: Call, next: Next, token: string, response: Response): Promise<Response> {
     call.refreshed = true;
     settleAttempt(call, true);
     discard(call, response);
     tokens.invalidate(token);
     call.req.headers.authorization = `Bearer ${await fetchToken(call)}`;
     return next(call);
+  }
+
+  async function withToken(call: Call, next: Next, token: Promise<string>): Promise<Response> {
+    return sendWith(call, next, await token);
+  }
+
+  let lastToken = '';
+  let lastHeader = '';
+  function sendWith(call: Call, next: Next, token: string): Promise<Response> {
+    if (token !== lastToken) [lastToken, lastHeader] = [token, `Bearer ${token}`]; // one string per token
+    call.req.headers.authorization = lastHeader;
+    // A token that cannot be refreshed (a fixed string), or a body that cannot be sent again: the answer
+    // goes out as it is, without a step of this layer after it.
+    if (!tokens.refreshable || !call.canReplay) return next(call);
+    return next(call).then((response) =>
+      refreshes(call, response.status) ? refresh(call, next, token, response) : response,
+    );
+  }
+
+  return (call, next) => {
+    const token = tokens.peek(); // no wait while the cached token is good
+    return token === undefined ? withToken(call, next, fetchToken(call)) : sendWith(call, next, token);
   };
 }

@@ -1,7 +1,8 @@
 // One call across its attempts and layers: the state every layer of the pipeline (pipeline.ts) reads,
 // and the call's ONE deadline (`timeoutMs`) and the caller's signal, which stop whatever the call is
 // waiting for at that moment: an attempt, the token provider, a pause, a middleware.
-import type { Outgoing } from './core.js';
+import { type Outgoing, splitUrl } from './core.js';
+import { Deadlines } from './deadlines.js';
 import { AbortError, type BankingClientError, type ErrorContext, TimeoutError } from './errors.js';
 import type { Exchange } from './exchange.js';
 import { redact } from './redact.js';
@@ -9,9 +10,6 @@ import { BufferedResponse } from './response.js';
 
 export interface Call {
   req: Outgoing;
-  /** `origin` and path + query of the URL, as undici takes them (recomputed when a middleware changes the URL). */
-  origin: string;
-  path: string;
   attempt: number;
   /** Retries spent from the policy's budget. */
   retries: number;
@@ -24,7 +22,10 @@ export interface Call {
   /** The deadline, on performance.now()'s clock. */
   endsAt: number;
   timeoutMs: number;
-  timer: NodeJS.Timeout | undefined;
+  /** The client's deadlines, which this call's is one of while it runs (linked in start order). */
+  deadlines: Deadlines<Call>;
+  newer: Call | undefined;
+  older: Call | undefined;
   /** Set once the deadline passed or the caller aborted: the call fails with it. */
   stopped: BankingClientError | undefined;
   /** The attempt in flight. */
@@ -62,12 +63,15 @@ function stop(call: Call, error: BankingClientError): void {
   call.wake?.(error);
 }
 
-/** The call's deadline timer and the caller's signal; both stop the call. */
-function armCall(call: Call): void {
-  call.timer = setTimeout(
-    () => stop(call, new TimeoutError(call.timeoutMs, contextOf(call, call.exchange?.status))),
-    call.timeoutMs,
+/** The deadlines of one client's calls: a call that reaches its own fails with TimeoutError. */
+export const callDeadlines = (): Deadlines<Call> =>
+  new Deadlines<Call>((call) =>
+    stop(call, new TimeoutError(call.timeoutMs, contextOf(call, call.exchange?.status))),
   );
+
+/** The call's deadline and the caller's signal; both stop the call. */
+function armCall(call: Call): void {
+  call.deadlines.add(call);
   const { signal } = call.req;
   if (!signal) return;
   const onAbort = () => stop(call, new AbortError(contextOf(call, call.exchange?.status)));
@@ -79,27 +83,30 @@ function armCall(call: Call): void {
   call.unlisten = () => signal.removeEventListener('abort', onAbort);
 }
 
-/** The call is over (answer delivered and read, or failed): timer and listener go. */
+/** The call is over (answer delivered and read, or failed): its deadline and the listener go. */
 export function disarmCall(call: Call): void {
-  clearTimeout(call.timer);
+  call.deadlines.remove(call);
   call.unlisten?.();
 }
 
-/** Splits the request's URL into undici's origin and path (+ query). */
-export function target(call: Call): void {
-  const { url } = call.req;
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  call.origin = slash === -1 ? url : url.slice(0, slash);
-  call.path = slash === -1 ? '/' : url.slice(slash);
+/** The request's URL changed (a middleware): origin and path (+ query) again, as undici takes them. */
+export function retarget(call: Call): void {
+  const { req } = call;
+  const { origin, target } = splitUrl(req.url);
+  req.origin = origin;
+  req.target = target;
 }
 
 /** A call before its first attempt, its deadline running: whether it may be repeated is settled once. */
-export function startCall(req: Outgoing, timeoutMs: number, canReplay: boolean): Call {
+export function startCall(
+  req: Outgoing,
+  deadlines: Deadlines<Call>,
+  timeoutMs: number,
+  canReplay: boolean,
+): Call {
   const now = performance.now();
   const call: Call = {
     req,
-    origin: '',
-    path: '',
     attempt: 0,
     retries: 0,
     refreshed: false,
@@ -107,7 +114,9 @@ export function startCall(req: Outgoing, timeoutMs: number, canReplay: boolean):
     safe: canReplay && (req.method === 'GET' || req.method === 'HEAD' || req.op.idempotent),
     endsAt: now + timeoutMs,
     timeoutMs,
-    timer: undefined,
+    deadlines,
+    newer: undefined,
+    older: undefined,
     stopped: undefined,
     exchange: undefined,
     wake: undefined,
@@ -116,7 +125,6 @@ export function startCall(req: Outgoing, timeoutMs: number, canReplay: boolean):
     unlisten: undefined,
     streaming: false,
   };
-  target(call);
   req.headers['x-request-id'] = req.requestId;
   armCall(call);
   return call;

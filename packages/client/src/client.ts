@@ -15,7 +15,7 @@ import type { paths } from './api.js';
 import { cnabBody } from './cnab.js';
 import { openConnection } from './connection.js';
 import { operationLookup } from './contract.js';
-import { type CallInit, call } from './core.js';
+import { type CallInit, call, splitUrl } from './core.js';
 import type { BankingClientOptions, Cnab240Source } from './options.js';
 import { secretHeaderSet } from './redact.js';
 import { retryPolicy } from './retry.js';
@@ -170,8 +170,10 @@ export function createBankingClient(options: BankingClientOptions): BankingClien
     options: mergedOptions(baseUrl),
   });
   const operation = operationLookup();
+  const { origin, target } = splitUrl(`${baseUrl}/`); // baseUrl has no trailing slash
+  const base = { origin, target: target.slice(0, -1) }; // the base path, '' when there is none
   const forward = (method: Methods) => (path: string, init?: CallInit) =>
-    call(transport.send, baseUrl, method, path, operation(method, path), init);
+    call(transport.send, base, method, path, operation(method, path), init);
 
   const client = {
     ...(Object.fromEntries(HTTP_METHODS.map((method) => [method, forward(method)])) as Record<

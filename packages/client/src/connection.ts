@@ -1,7 +1,7 @@
-// The connection pool a client sends through: its own keep-alive Agent with the mTLS connector, the
-// same through a CONNECT proxy (mutual TLS to the origin inside the tunnel), or a dispatcher the caller
-// passed in, which then carries its own TLS and which close() leaves to its owner.
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+// The connection pool a client sends through: its own keep-alive pool for baseUrl's origin with the mTLS
+// connector, the same through a CONNECT proxy (mutual TLS to the origin inside the tunnel), or a dispatcher
+// the caller passed in, which then carries its own TLS and which close() leaves to its owner.
+import { Client, type Dispatcher, Pool, ProxyAgent } from 'undici';
 import { proxyFor, shownProxy } from './proxy.js';
 import { connector, type ResolvedTls, refusesHandshake, tlsConnectOptions } from './tls.js';
 
@@ -43,8 +43,14 @@ export function openConnection(options: ConnectionOptions): Connection {
     return { dispatcher, owns: true, proxy: shownProxy(proxy), probeRefusal: undefined };
   }
   const connect = connector(tls, timeoutMs);
+  // One origin (a middleware cannot leave it): its pool directly, as an Agent would make it, without the
+  // Agent's per-request lookup of the pool by origin (bench/client.ts).
+  const dispatcher =
+    connections === 1
+      ? new Client(origin.origin, { connect })
+      : new Pool(origin.origin, { connect, connections });
   return {
-    dispatcher: new Agent({ connect, connections }),
+    dispatcher,
     owns: true,
     proxy: undefined,
     probeRefusal: () => refusesHandshake(connect, origin),

@@ -28,8 +28,13 @@ const unknownOperation = (method: string, path: string): OperationPolicy => ({
   idempotent: false,
 });
 
-/** Indexes the model's operations by key (`METHOD /path`) once; lookups are then a map read. */
+/** Indexes the model's operations by method, then path, once; a lookup is then two map reads. */
 export function operationLookup(model: ContractModel = contractModel()): OperationLookup {
-  const byKey = new Map(model.operations.map((op) => [op.key, policyOf(op)]));
-  return (method, path) => byKey.get(`${method} ${path}`) ?? unknownOperation(method, path);
+  const byMethod = new Map<string, Map<string, OperationPolicy>>();
+  for (const op of model.operations) {
+    const paths = byMethod.get(op.method) ?? new Map<string, OperationPolicy>();
+    paths.set(op.path, policyOf(op));
+    byMethod.set(op.method, paths);
+  }
+  return (method, path) => byMethod.get(method)?.get(path) ?? unknownOperation(method, path);
 }

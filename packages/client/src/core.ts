@@ -2,7 +2,6 @@
 // and the result follows its { data, error, response } rules; left out is its per-call WHATWG
 // Request/Headers/fetch plumbing, which bench/client.ts measured as most of a request's cost.
 
-import { randomUUID } from 'node:crypto';
 import {
   createFinalURL,
   createQuerySerializer,
@@ -17,15 +16,18 @@ import {
 import type { OperationPolicy } from './contract.js';
 import { InvalidResponseError } from './errors.js';
 import { redact } from './redact.js';
+import { requestId } from './request-id.js';
 import { BufferedResponse } from './response.js';
+
+type CallParams = {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+};
 
 /** The parts of openapi-fetch's per-call options that apply here. */
 export interface CallInit {
-  params?: {
-    path?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    header?: Record<string, unknown>;
-  };
+  params?: CallParams;
   body?: unknown;
   headers?: HeadersInit | Record<string, unknown>;
   parseAs?: ParseAs;
@@ -38,10 +40,28 @@ export interface CallInit {
   middleware?: Middleware[];
 }
 
+/** A URL split as undici takes it: origin, and the request target (path and query). */
+export interface SplitUrl {
+  origin: string;
+  target: string;
+}
+
+/** Splits an absolute URL into origin and request target (the origin keeps the URL's own spelling). */
+export function splitUrl(url: string): SplitUrl {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  return slash === -1
+    ? { origin: url, target: '/' }
+    : { origin: url.slice(0, slash), target: url.slice(slash) };
+}
+
 /** One request as the transport sends it. */
 export interface Outgoing {
   method: string;
+  /** `origin` + `target`. */
   url: string;
+  origin: string;
+  /** Path and query, as sent in the request line. */
+  target: string;
   /** Path template, e.g. `/ar/pix/v2/pix/{id}`. */
   path: string;
   op: OperationPolicy;
@@ -49,6 +69,8 @@ export interface Outgoing {
   headers: Record<string, string>;
   body: unknown;
   signal: AbortSignal | undefined;
+  /** How the answer's body is read (openapi-fetch's `parseAs`). */
+  parseAs: ParseAs;
   /** The caller asked for `parseAs: 'stream'`: hand the body over unread. */
   stream: boolean;
   /** Sent as `x-request-id` (the caller's own when given), named by every error and hook record. */
@@ -61,7 +83,8 @@ export interface Outgoing {
   middleware: readonly Middleware[] | undefined;
 }
 
-export type Send = (request: Outgoing) => Promise<Response>;
+/** Sends a request and reads its answer (the transport: every layer within the call's deadline). */
+export type Send = (request: Outgoing) => Promise<Result>;
 
 export type Result = { data?: unknown; error?: unknown; response: Response };
 
@@ -85,6 +108,28 @@ function checkPathParams(method: string, path: string, params: Record<string, un
   }
 }
 
+/**
+ * Path and query as sent: openapi-fetch's createFinalURL over the base path (the origin is fixed), or, with
+ * no parameter to put in and the default serializers, the base path and the path as they are (what
+ * createFinalURL gives then).
+ */
+function requestTarget(base: SplitUrl, path: string, params: CallParams, init: CallInit): string {
+  const { querySerializer, pathSerializer } = init;
+  if (params.path === undefined && params.query === undefined && !querySerializer && !pathSerializer)
+    return base.target + path;
+  return createFinalURL(path, {
+    baseUrl: base.target,
+    params,
+    querySerializer:
+      querySerializer === undefined
+        ? defaultQuery
+        : typeof querySerializer === 'function'
+          ? querySerializer
+          : createQuerySerializer(querySerializer),
+    pathSerializer: pathSerializer ?? defaultPathSerializer,
+  });
+}
+
 /** openapi-fetch's header merge (null removes, arrays repeat) into a plain lower-cased record. */
 function mergeInto(target: Record<string, string>, source: unknown): void {
   if (!source || typeof source !== 'object') return;
@@ -98,30 +143,37 @@ function mergeInto(target: Record<string, string>, source: unknown): void {
   }
 }
 
-export async function call(
+/** One call: the request built from the call's options (a usage error rejects), then sent and read. */
+export function call(
   send: Send,
-  baseUrl: string,
+  base: SplitUrl,
   method: string,
   path: string,
   op: OperationPolicy,
   init: CallInit = {},
 ): Promise<Result> {
+  let request: Outgoing;
+  try {
+    request = outgoing(base, method, path, op, init);
+  } catch (error) {
+    return Promise.reject(error); // as from an async function: a call never throws synchronously
+  }
+  return send(request);
+}
+
+/** The request of a call: URL, headers and body serialised as openapi-fetch does. */
+function outgoing(
+  base: SplitUrl,
+  method: string,
+  path: string,
+  op: OperationPolicy,
+  init: CallInit,
+): Outgoing {
   if (init.baseUrl !== undefined)
     throw new TypeError('banking client: `baseUrl` is set per client, not per call');
   const params = init.params ?? {};
   checkPathParams(method, path, params.path);
-  const querySerializer =
-    init.querySerializer === undefined
-      ? defaultQuery
-      : typeof init.querySerializer === 'function'
-        ? init.querySerializer
-        : createQuerySerializer(init.querySerializer);
-  const url = createFinalURL(path, {
-    baseUrl,
-    params,
-    querySerializer,
-    pathSerializer: init.pathSerializer ?? defaultPathSerializer,
-  });
+  const target = requestTarget(base, path, params, init);
   const headers: Record<string, string> = {};
   mergeInto(headers, init.headers);
   mergeInto(headers, params.header);
@@ -129,24 +181,28 @@ export async function call(
     init.bodySerializer ??
     (defaultBodySerializer as (body: unknown, headers?: Record<string, string>) => unknown);
   const body = init.body === undefined ? undefined : serialize(init.body, headers);
-  if (body !== undefined && !(body instanceof FormData) && headers['content-type'] === undefined)
+  // FormData brings its own content type (with the boundary); a string (JSON) never needs the instanceof.
+  const formData = typeof body !== 'string' && body instanceof FormData;
+  if (body !== undefined && !formData && headers['content-type'] === undefined)
     headers['content-type'] = 'application/json';
-
-  const request: Outgoing = {
+  const parseAs = init.parseAs ?? 'json';
+  return {
     method,
-    url,
+    url: base.origin + target,
+    origin: base.origin,
+    target,
     path,
     op,
     headers,
     body,
     signal: init.signal ?? undefined,
-    stream: init.parseAs === 'stream',
-    requestId: headers['x-request-id'] || randomUUID(),
+    parseAs,
+    stream: parseAs === 'stream',
+    requestId: headers['x-request-id'] || requestId(),
     attempts: 0,
     params,
     middleware: init.middleware,
   };
-  return read(request, await send(request), init.parseAs ?? 'json');
 }
 
 /** A success body that does not parse as JSON: a typed error that quotes nothing of the body. */
@@ -183,7 +239,8 @@ const headerOf = (response: Response, name: string) =>
     : response.headers.get(name);
 
 /** openapi-fetch's reading rules: { data } for a success, { error } (the envelope, or text) otherwise. */
-function read(request: Outgoing, response: Response, parseAs: ParseAs): Result | Promise<Result> {
+export function read(request: Outgoing, response: Response): Result | Promise<Result> {
+  const { parseAs } = request;
   const contentLength = headerOf(response, 'content-length');
   if (
     response.status === 204 ||

@@ -1,19 +1,25 @@
-// The two small outer layers: the deadline (outermost, so it covers every layer and middleware inside)
-// and the account header (before the caller's middleware, which sees the header the server will get).
+// The two outer steps: the deadline (outermost, so it covers every layer and middleware inside, and the
+// reading of the answer) and the account header (before the caller's middleware, which sees the header
+// the server will get).
 import { type Call, disarmCall } from './call.js';
+import { type Result, read } from './core.js';
 import type { Layer, Next } from './pipeline.js';
 
-/** The call fails with the deadline or the caller's abort when either stopped it, whatever a layer threw. */
-export const deadline: Layer = async (call: Call, next: Next): Promise<Response> => {
+/**
+ * Runs the layers and reads the answer (openapi-fetch's rules) within the call's deadline: the call fails
+ * with the deadline or the caller's abort when either stopped it, whatever a layer threw. It is the
+ * pipeline's outermost step and the call's one async frame, not a Layer: it gives the call's result.
+ */
+export async function deadline(call: Call, layers: Next): Promise<Result> {
   try {
-    return await next(call);
+    return read(call.req, await layers(call));
   } catch (error) {
     throw call.stopped ?? error; // a stop during a step wins over the step's own failure
   } finally {
-    // A streamed body keeps the deadline until it ends (the attempt's onEnd disarms it then).
+    // A streamed body keeps the deadline until it ends (the exchange disarms it then).
     if (!call.streaming || call.exchange?.ended) disarmCall(call);
   }
-};
+}
 
 /** An account-scoped call without x-account-id gets the client's default; without a default it is refused. */
 export function accountHeader(accountId: string | undefined): Layer {

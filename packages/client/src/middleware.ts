@@ -5,7 +5,7 @@
 // never sees `Authorization`. Every callback is waited for only until the deadline; a Response a
 // middleware supplies is read within the deadline and the size limit like any answer.
 import type { Middleware, MiddlewareCallbackParams, ParseAs } from 'openapi-fetch';
-import { type Call, contextOf, discard, target, within } from './call.js';
+import { type Call, contextOf, discard, retarget, within } from './call.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { Layer, Next } from './pipeline.js';
 import { redact } from './redact.js';
@@ -48,7 +48,7 @@ async function adopt(call: Call, request: Request, original: Request, origin: st
   if (request.url !== req.url) {
     checkOrigin(request.url, origin);
     req.url = request.url;
-    target(call);
+    retarget(call);
   }
   req.method = request.method;
   const headers: Record<string, string> = {};

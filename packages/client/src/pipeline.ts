@@ -2,7 +2,8 @@
 //
 //   deadline → account header → your middleware (client.use) → retry → bearer token → attempt
 //
-// The deadline covers everything inside it; the account header is filled in before your middleware sees
+// The deadline covers everything inside it and the reading of the answer (it is the step that runs the
+// layers, layers.ts, not one of them); the account header is filled in before your middleware sees
 // the request; the retry layer repeats what is inside it (token and attempt), so the token is the one
 // layer a middleware never sees; the attempt sends the bytes, counts the answer against the size limit
 // and tells the hooks.

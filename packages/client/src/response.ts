@@ -1,20 +1,20 @@
 // The Response a call returns. A body read into memory is a BufferedResponse: a Response (instanceof,
-// same API) whose headers are read straight from undici's header object. A streamed answer
-// (`parseAs: 'stream'`) is a plain Response over the exchange's web stream.
+// same API) whose headers are read straight from what undici handed over (raw, parsed when first read;
+// headers.ts). A streamed answer (`parseAs: 'stream'`) is a plain Response over the exchange's web stream.
 
 import { inspect } from 'node:util';
+import { type HeaderRecord, type HeaderSource, headerRecord, headerValue } from './headers.js';
 import { redact } from './redact.js';
 
 const utf8 = new TextDecoder();
 
-type RawHeaders = Record<string, string | string[] | undefined>;
 const joined = (value: string | string[] | undefined) =>
   value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 
 /** Immutable response headers over undici's lower-cased header object (instanceof Headers). */
 class ReceivedHeaders extends Headers {
-  readonly #raw: RawHeaders;
-  constructor(raw: RawHeaders) {
+  readonly #raw: HeaderRecord;
+  constructor(raw: HeaderRecord) {
     super();
     this.#raw = raw;
   }
@@ -60,25 +60,38 @@ class ReceivedHeaders extends Headers {
   }
 }
 
+/** A BufferedResponse's own state. */
+interface BodyState {
+  bytes: Uint8Array | null;
+  used: boolean;
+  stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
+  headers: HeaderSource;
+  received: ReceivedHeaders | undefined;
+}
+
+/** The body, once: a second read fails as Response's does. */
+function take(state: BodyState): Uint8Array {
+  if (state.used) throw new TypeError('Body is unusable: Body has already been read');
+  state.used = true;
+  return state.bytes ?? new Uint8Array(0);
+}
+
 /**
  * A Response over a body already in memory: `instanceof Response`, same API, but it does not run Response's
  * constructor (webidl checks, a Headers object and a body stream per call, which cost more than the request
- * here), so every accessor and method of Response is its own.
+ * here), so every accessor and method of Response is its own. Its state is one private object: five
+ * private fields measured slower to set up per answer (bench/client.ts), and public ones would show the
+ * body to Object.keys and JSON.stringify, which a Response's does not.
  */
 export class BufferedResponse implements Response {
   readonly status: number;
   readonly url: string;
-  #bytes: Uint8Array | null;
-  #used = false;
-  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
-  #headers: RawHeaders;
-  #received: ReceivedHeaders | undefined;
+  readonly #s: BodyState;
 
-  constructor(bytes: Uint8Array | null, status: number, headers: RawHeaders, url: string) {
+  constructor(bytes: Uint8Array | null, status: number, headers: HeaderSource, url: string) {
     this.status = status;
     this.url = url;
-    this.#bytes = bytes;
-    this.#headers = headers;
+    this.#s = { bytes, used: false, stream: undefined, headers, received: undefined };
   }
 
   get ok(): boolean {
@@ -94,60 +107,57 @@ export class BufferedResponse implements Response {
     return false;
   }
   get headers(): Headers {
-    this.#received ??= new ReceivedHeaders(this.#headers);
-    return this.#received;
+    if (!this.#s.received) {
+      this.#s.headers = headerRecord(this.#s.headers); // parsed once, kept parsed
+      this.#s.received = new ReceivedHeaders(this.#s.headers);
+    }
+    return this.#s.received;
   }
   get bodyUsed(): boolean {
-    return this.#used;
+    return this.#s.used;
   }
   get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    if (this.#bytes === null) return null;
-    this.#stream ??= new ReadableStream<Uint8Array<ArrayBuffer>>({
+    if (this.#s.bytes === null) return null;
+    this.#s.stream ??= new ReadableStream<Uint8Array<ArrayBuffer>>({
       pull: (controller) => {
-        controller.enqueue(this.#take() as Uint8Array<ArrayBuffer>); // undici's buffers are never shared
+        controller.enqueue(take(this.#s) as Uint8Array<ArrayBuffer>); // undici's buffers are never shared
         controller.close();
       },
     });
-    return this.#stream;
-  }
-
-  #take(): Uint8Array {
-    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
-    this.#used = true;
-    return this.#bytes ?? new Uint8Array(0);
+    return this.#s.stream;
   }
 
   /** The body as text now, without a promise (the client's own JSON reading). */
   static textOf(response: BufferedResponse): string {
-    return utf8.decode(response.#take());
+    return utf8.decode(take(response.#s));
   }
 
-  /** A response header as undici gave it, without building the Headers object. */
+  /** A response header (`name` in lower case) as undici gave it, without parsing the others. */
   static headerOf(response: BufferedResponse, name: string): string | null {
-    return joined(response.#headers[name]);
+    return headerValue(response.#s.headers, name);
   }
 
   async text(): Promise<string> {
-    return utf8.decode(this.#take());
+    return utf8.decode(take(this.#s));
   }
   async json(): Promise<unknown> {
     return JSON.parse(await this.text());
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
-    return new Uint8Array(this.#take()).buffer;
+    return new Uint8Array(take(this.#s)).buffer;
   }
   async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return new Uint8Array(this.#take());
+    return new Uint8Array(take(this.#s));
   }
   async blob(): Promise<Blob> {
-    return new Blob([new Uint8Array(this.#take())], { type: this.headers.get('content-type') ?? '' });
+    return new Blob([new Uint8Array(take(this.#s))], { type: this.headers.get('content-type') ?? '' });
   }
   async formData(): Promise<FormData> {
-    return new Response(new Uint8Array(this.#take()), { headers: this.headers }).formData();
+    return new Response(new Uint8Array(take(this.#s)), { headers: this.headers }).formData();
   }
   clone(): Response {
-    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new BufferedResponse(this.#bytes, this.status, this.#headers, this.url);
+    if (this.#s.used) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new BufferedResponse(this.#s.bytes, this.status, this.#s.headers, this.url);
   }
 
   static {
@@ -155,14 +165,14 @@ export class BufferedResponse implements Response {
     // Response's own inspect reads its internal state, which this object does not have.
     Object.defineProperty(BufferedResponse.prototype, inspect.custom, {
       value(this: BufferedResponse): string {
-        return `Response { status: ${this.status}, url: '${redact(this.url)}', bodyUsed: ${this.#used} }`;
+        return `Response { status: ${this.status}, url: '${redact(this.url)}', bodyUsed: ${this.#s.used} }`;
       },
     });
   }
 }
 
 /** Headers as a HeadersInit (repeated headers as repeated pairs). */
-function headersInit(raw: RawHeaders): HeadersInit {
+function headersInit(raw: HeaderRecord): HeadersInit {
   const pairs: [string, string][] = [];
   for (const [name, value] of Object.entries(raw)) {
     if (Array.isArray(value)) for (const item of value) pairs.push([name, item]);
@@ -174,10 +184,11 @@ function headersInit(raw: RawHeaders): HeadersInit {
 /** A Response over a body handed over unread. */
 export function streamedResponse(
   body: ReadableStream<Uint8Array>,
-  answer: { status: number; headers: RawHeaders },
+  answer: { status: number; headers: HeaderSource },
   url: string,
 ): Response {
-  const response = new Response(body, { status: answer.status, headers: headersInit(answer.headers) });
+  const headers = headersInit(headerRecord(answer.headers));
+  const response = new Response(body, { status: answer.status, headers });
   Object.defineProperty(response, 'url', { value: url });
   return response;
 }

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Call, discard, fitsDeadline, settleAttempt, within } from './call.js';
 import { TransportError } from './errors.js';
 import { retryHelps } from './failure.js';
-import type { Layer } from './pipeline.js';
+import type { Layer, Next } from './pipeline.js';
 import { BufferedResponse } from './response.js';
 import { backoffMs, type RetryPolicy, retryAfterMs, retryableStatus } from './retry.js';
 
@@ -25,7 +25,8 @@ async function pause(call: Call, ms: number): Promise<void> {
   }
 }
 
-export function retrying(policy: RetryPolicy): Layer {
+/** `hooked`: hooks are configured, so every attempt's end must be told (with whether another follows). */
+export function retrying(policy: RetryPolicy, hooked: boolean): Layer {
   /** After an answer: the wait before the next attempt, or undefined to deliver it. */
   function statusWait(call: Call, response: Response): number | undefined {
     if (!call.safe || call.retries >= policy.retries || !retryableStatus(response.status)) return undefined;
@@ -42,7 +43,7 @@ export function retrying(policy: RetryPolicy): Layer {
     return again ? wait : undefined;
   }
 
-  return async (call, next) => {
+  async function repeat(call: Call, next: Next): Promise<Response> {
     for (;;) {
       let wait: number | undefined;
       try {
@@ -59,5 +60,8 @@ export function retrying(policy: RetryPolicy): Layer {
       call.retries++;
       await pause(call, wait);
     }
-  };
+  }
+
+  // A call that is never repeated and that no hook waits to hear about passes straight through.
+  return (call, next) => ((call.safe && policy.retries > 0) || hooked ? repeat(call, next) : next(call));
 }

@@ -4,8 +4,8 @@ import type { Dispatcher } from 'undici';
 import { type AttemptConfig, createAttempt } from './attempt.js';
 import { bearer } from './bearer.js';
 import { replayable } from './body.js';
-import { startCall } from './call.js';
-import type { Outgoing } from './core.js';
+import { callDeadlines, startCall } from './call.js';
+import type { Outgoing, Result } from './core.js';
 import { accountHeader, deadline } from './layers.js';
 import { type MiddlewareConfig, userMiddleware } from './middleware.js';
 import { compose } from './pipeline.js';
@@ -15,8 +15,6 @@ import type { TokenCache } from './token.js';
 
 export interface TransportConfig extends AttemptConfig, MiddlewareConfig {
   dispatcher: Dispatcher;
-  /** Whether close() closes the dispatcher (not one the caller passed in). */
-  ownsDispatcher: boolean;
   tokens: TokenCache;
   accountId: string | undefined;
   retry: RetryPolicy;
@@ -24,7 +22,7 @@ export interface TransportConfig extends AttemptConfig, MiddlewareConfig {
 
 /** What the client sends through: one call at a time, each within its deadline; close() ends them all. */
 export interface Transport {
-  send(req: Outgoing): Promise<Response>;
+  send(req: Outgoing): Promise<Result>;
   close(): Promise<void>;
 }
 
@@ -32,23 +30,23 @@ export function createTransport(config: TransportConfig): Transport {
   const { dispatcher } = config;
   const run = compose(
     [
-      deadline,
       accountHeader(config.accountId),
       userMiddleware(config),
-      retrying(config.retry),
+      retrying(config.retry, config.hooks !== undefined),
       bearer(config.tokens),
     ],
     createAttempt(config),
   );
+  const deadlines = callDeadlines();
   let closed = false;
 
   return {
-    send(req: Outgoing): Promise<Response> {
+    send(req: Outgoing): Promise<Result> {
       if (closed)
         return Promise.reject(
           new TypeError('banking client: this client was closed with close(); create a new one'),
         );
-      return run(startCall(req, config.timeoutMs, replayable(req.body)));
+      return deadline(startCall(req, deadlines, config.timeoutMs, replayable(req.body)), run);
     },
     /** Lets calls in flight end (each within its deadline), then closes the connections. */
     async close(): Promise<void> {

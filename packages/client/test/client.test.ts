@@ -50,6 +50,17 @@ describe('calls over mTLS', () => {
     await client.close();
   });
 
+  it('puts a base path of baseUrl before every path, with the query after it', async () => {
+    server.handle((req, res) => json(res, 200, { echo: req.url }));
+    const client = createBankingClient({ baseUrl: `${server.url}/gateway/v1/`, tls: tlsOf(pki), token });
+    const { data, response } = await client.GET('/hb/webhook/logs', {
+      params: { query: { webhookId: 'w 1' } },
+    });
+    expect(data).toEqual({ echo: '/gateway/v1/hb/webhook/logs?webhookId=w%201' });
+    expect(response.url).toBe(`${server.url}/gateway/v1/hb/webhook/logs?webhookId=w%201`);
+    await client.close();
+  });
+
   it('lets a call override the default account id', async () => {
     server.handle((_req, res) => json(res, 200, {}));
     const client = createBankingClient({

@@ -1,5 +1,7 @@
 import { inspect } from 'node:util';
+import { util } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { headerRecord, headerValue } from '../src/headers.js';
 import { BufferedResponse } from '../src/response.js';
 
 const make = () =>
@@ -28,6 +30,7 @@ describe('BufferedResponse behaves as a Response', () => {
     expect(Object.prototype.toString.call(response)).toBe('[object Response]');
     expect([response.statusText, response.type, response.redirected]).toEqual(['', 'default', false]);
     expect(inspect(response)).toBe("Response { status: 200, url: 'https://h/p', bodyUsed: false }");
+    expect(JSON.stringify(response)).toBe('{"status":200,"url":"https://h/p"}'); // never the body
     expect(new BufferedResponse(null, 404, {}, 'u').ok).toBe(false);
   });
 
@@ -45,5 +48,35 @@ describe('BufferedResponse behaves as a Response', () => {
     ).toBe('application/json');
     expect(new Uint8Array(await make().arrayBuffer()).length).toBe(11);
     expect(new BufferedResponse(null, 204, {}, 'u').body).toBeNull();
+  });
+});
+
+describe('headers kept raw (undici’s v1 handler shape)', () => {
+  const raw = [
+    ['Content-Type', 'application/json'],
+    ['Content-Length', '11'],
+    ['Set-Cookie', 'a=1'],
+    ['set-cookie', 'b=2'],
+    ['X-Dup', '1'],
+    ['x-dup', '2'],
+    ['X-Content-Lengths', 'no'],
+  ].flatMap(([name, value]) => [Buffer.from(name as string), Buffer.from(value as string)]);
+
+  it('reads one header without parsing the rest, as the parsed record would give it', () => {
+    for (const name of ['content-length', 'x-dup', 'content-type', 'set-cookie', 'x-none'])
+      expect(headerValue(raw, name), name).toBe(headerValue(util.parseHeaders(raw), name));
+    expect(headerValue(raw, 'x-dup')).toBe('1, 2');
+    expect(headerValue(raw, 'x-none')).toBeNull();
+    expect(headerRecord(raw)).toEqual(util.parseHeaders(raw));
+  });
+
+  it('is a Response whose headers are the same as from a parsed record', () => {
+    const fromRaw = new BufferedResponse(new TextEncoder().encode('{"ok":true}'), 200, raw, 'https://h/p');
+    const parsed = new BufferedResponse(null, 200, util.parseHeaders(raw), 'https://h/p');
+    expect(BufferedResponse.headerOf(fromRaw, 'content-length')).toBe('11');
+    expect([...fromRaw.headers]).toEqual([...parsed.headers]);
+    expect(fromRaw.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(BufferedResponse.headerOf(fromRaw, 'x-dup')).toBe('1, 2'); // after the parse too
+    expect(fromRaw.clone().headers.get('X-Dup')).toBe('1, 2');
   });
 });
