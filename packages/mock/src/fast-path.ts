@@ -9,7 +9,7 @@ import type { Answer } from './forward.ts';
 import type { PrismOutcome } from './prism-engine.ts';
 
 /** Distinct operation × Accept × Prefer answers kept; the oldest make room. */
-export const MAX_REMEMBERED_ANSWERS = 1024;
+export const MAX_REMEMBERED_ANSWERS = 4096;
 
 /** Prism's outcome for a kind of valid request, and the answer made of it once it needs no echo. */
 export interface KnownAnswer {
