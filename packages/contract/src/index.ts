@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ContractModel } from './model.js';
+import { unpackModel } from './model-file.js';
 
 export {
   bodySchemaOf,
@@ -46,21 +47,13 @@ let cached: ContractModel | undefined;
 
 /** The embedded model, parsed once per process and frozen (read-only, shared). */
 export function contractModel(): ContractModel {
-  cached ??= deepFreeze(JSON.parse(readFileSync(modelPath, 'utf8')) as ContractModel);
+  cached ??= unpackModel(JSON.parse(readFileSync(modelPath, 'utf8')));
   return cached;
 }
 
-/** Reads a model from a JSON file (for a contract other than the embedded one, e.g. in tests). */
+/** Reads a model from a JSON file (for a contract other than the embedded one, e.g. in tests), whole or packed. */
 export function readModel(path: string): ContractModel {
-  return deepFreeze(JSON.parse(readFileSync(path, 'utf8')) as ContractModel);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
+  return unpackModel(JSON.parse(readFileSync(path, 'utf8')));
 }
 
 export {

@@ -8,7 +8,7 @@ import { definedOnly } from './defined.ts';
 import type { DevPki } from './dev-pki.ts';
 import { faultHooks } from './faults.ts';
 import { chainHooks, type GatewayHooks } from './hooks.ts';
-import { journalHooks } from './journal.ts';
+import { journalHooks, journalRedactor } from './journal.ts';
 import { limitsWith } from './limits.ts';
 import type { MockOptions } from './mock-options.ts';
 import { Session } from './session.ts';
@@ -33,9 +33,13 @@ export function featuresOf(options: MockOptions, model: ContractModel): Features
   });
   const stores = { journal, state: definedOnly(options.stateLimits ?? {}), stubs: {} };
   const faults = typeof options.faults === 'object' ? options.faults : undefined;
-  const defaultSession = new Session(DEFAULT_SESSION, model, stores, { stateful, faults });
+  const contract = { model, redactor: journalRedactor(model) };
+  const defaultSession = new Session(DEFAULT_SESSION, contract, stores, { stateful, faults });
   const limits: SessionLimits = { ...defaultSessionLimits, ...definedOnly(options.sessionLimits ?? {}) };
-  return { sessions: new Sessions(model, defaultSession, limits, stateful), usage: new UsageRecorder(model) };
+  return {
+    sessions: new Sessions(contract, defaultSession, limits, stateful),
+    usage: new UsageRecorder(model),
+  };
 }
 
 /**

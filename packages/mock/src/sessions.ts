@@ -3,12 +3,18 @@
 // sessions are looked at, so a test run that crashed before closing its sessions leaves nothing behind for
 // long. A request names its session by the `x-mock-session` header; a name no open session has is refused.
 import { randomBytes } from 'node:crypto';
-import type { ContractModel } from '@banking-api/contract';
+import type { ContractModel, Redactor } from '@banking-api/contract';
 import { DEFAULT_SESSION, sessionHeader } from './admin-api.ts';
 import { envelope } from './envelope.ts';
 import { type GatewayHooks, jsonAnswer } from './hooks.ts';
 import { unknownKeys } from './known-keys.ts';
 import { Session, type SessionOptions, type SessionStores } from './session.ts';
+
+/** What every session reads of the contract: its model, and the journal's redactor made once from it. */
+export interface SessionContract {
+  model: ContractModel;
+  redactor: Redactor;
+}
 
 export interface SessionLimits {
   /** Sessions open at once, the default one aside; default 64. */
@@ -38,12 +44,12 @@ const sessionsRoute = '/__mock/sessions';
 export class Sessions {
   readonly default: Session;
   readonly #open = new Map<string, Session>();
-  readonly #model: ContractModel;
+  readonly #contract: SessionContract;
   readonly #limits: SessionLimits;
   readonly #stateful: boolean;
 
-  constructor(model: ContractModel, defaultSession: Session, limits: SessionLimits, stateful: boolean) {
-    this.#model = model;
+  constructor(contract: SessionContract, defaultSession: Session, limits: SessionLimits, stateful: boolean) {
+    this.#contract = contract;
     this.default = defaultSession;
     this.#limits = limits;
     this.#stateful = stateful;
@@ -55,7 +61,7 @@ export class Sessions {
       throw new TooManySessionsError(
         `${this.#limits.maxSessions} sessions are open: close one (DELETE /__mock/sessions/{id}, session.close()) or wait for an idle one to time out`,
       );
-    const session = new Session(randomBytes(16).toString('base64url'), this.#model, this.#limits.stores, {
+    const session = new Session(randomBytes(16).toString('base64url'), this.#contract, this.#limits.stores, {
       stateful: options.stateful ?? this.#stateful,
       idleTimeoutMs: options.idleTimeoutMs ?? this.#limits.idleTimeoutMs,
     });
@@ -126,7 +132,7 @@ export function sessionHooks(sessions: Sessions): GatewayHooks {
     async onRequest(ctx) {
       // Opening a session must work whatever a stale header says.
       if (!ctx.unknownSession || ctx.path.startsWith(sessionsRoute)) return undefined;
-      const message = `No open mock session has the id in ${sessionHeader}: it was closed, or it timed out after being idle. Open one with POST /__mock/sessions.`;
+      const message = `No open mock session has the id in ${sessionHeader}: it was closed, or it timed out after being idle. Open another (openSession(), or POST /__mock/sessions).`;
       const detail = { location: 'header', field: sessionHeader, code: 'unknown_session', message };
       return jsonAnswer(400, envelope(400, 'UNKNOWN_MOCK_SESSION', message, ctx.path, [detail]));
     },

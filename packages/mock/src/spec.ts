@@ -21,17 +21,30 @@ export async function readSpec(path: string): Promise<OpenApiDocument> {
   return (path.endsWith('.json') ? JSON.parse(text) : parse(text)) as OpenApiDocument;
 }
 
-/** A deep copy of `doc` without the model's mutualTLS schemes, neither declared nor required. */
+/**
+ * `doc` without the model's mutualTLS schemes, neither declared nor required. Only what changes is copied
+ * (the schemes, and each operation that names one): a deep copy of the whole document grew the mock's start
+ * with the contract (a CPU profile at 2,002 operations); `doc` itself is left as it was.
+ */
 export function withoutMutualTls(doc: OpenApiDocument, model: ContractModel): OpenApiDocument {
   const mtls = new Set(model.securitySchemes.filter((s) => s.type === 'mutualTLS').map((s) => s.name));
-  const copy = structuredClone(doc);
-  const schemes = copy.components?.securitySchemes ?? {};
-  for (const name of mtls) delete schemes[name];
-  if (copy.security) copy.security = withoutSchemes(copy.security, mtls);
+  const schemes = Object.fromEntries(
+    Object.entries(doc.components?.securitySchemes ?? {}).filter(([name]) => !mtls.has(name)),
+  );
+  const copy: OpenApiDocument = { ...doc, components: { ...doc.components, securitySchemes: schemes } };
+  if (doc.security) copy.security = withoutSchemes(doc.security, mtls);
+  const paths = { ...doc.paths };
   for (const op of model.operations) {
-    const operation = copy.paths?.[op.path]?.[op.method.toLowerCase()];
-    if (operation?.security) operation.security = withoutSchemes(operation.security, mtls);
+    const item = paths[op.path];
+    const method = op.method.toLowerCase();
+    const operation = item?.[method];
+    if (!item || !operation?.security) continue;
+    paths[op.path] = {
+      ...item,
+      [method]: { ...operation, security: withoutSchemes(operation.security, mtls) },
+    };
   }
+  copy.paths = paths;
   return copy;
 }
 
