@@ -126,7 +126,8 @@ describe('lines of block-style YAML, as the YAML AST gives them', () => {
       // A fixed seed: how many cases the pass reads is then the same on every run (unseeded, it once fell to 498).
       { numRuns: 1500, seed: 28 },
     );
-    expect(read).toBeGreaterThan(400); // most of them are read, not left to the AST
+    console.log(`the line pass read ${read} of the generated files`);
+    expect(read).toBeGreaterThan(400); // a good part of them are read by the pass, not left to the AST
   });
 
   it('leaves to the AST what it does not read', () => {
