@@ -230,6 +230,7 @@ export function operationsOf(
       const description = text(op.description);
       const requestBody = requestBodyOf(r, op);
       const idempotency = idempotencyOf(op, `${method} ${path}`, parameters);
+      const callbacks = Object.keys(obj(op.callbacks));
       if (typeof op.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);
       return {
         key: `${method} ${path}`,
@@ -247,6 +248,7 @@ export function operationsOf(
           (p) => p.in === 'header' && p.required && p.name.toLowerCase() === ACCOUNT_HEADER,
         ),
         ...(idempotency && { idempotency }),
+        ...(callbacks.length > 0 && { callbacks }),
         gaps: gapsOf(op),
       };
     });

@@ -43,10 +43,18 @@ interface Seen {
 /** Headers of the exchange itself, not of the answer. */
 const ownHeaders = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
 
-async function send(target: 0 | 1, probe: Probe, extra: Record<string, string> = {}): Promise<Seen> {
-  const { mock } = target === 0 ? fast : prism;
-  const answer = await request(`${mock.url}${probe.path}`, {
-    dispatcher: agents[target],
+const send = (target: 0 | 1, probe: Probe, extra: Record<string, string> = {}): Promise<Seen> =>
+  sendTo(target === 0 ? fast : prism, agents[target] as Agent, probe, extra);
+
+/** The probe to `m` through `dispatcher`, with more headers; the answer as compared. */
+async function sendTo(
+  m: TestMock,
+  dispatcher: Agent,
+  probe: Probe,
+  extra: Record<string, string>,
+): Promise<Seen> {
+  const answer = await request(`${m.mock.url}${probe.path}`, {
+    dispatcher,
     method: probe.method as 'GET',
     headers: {
       authorization: `Bearer ${token}`,
@@ -60,6 +68,10 @@ async function send(target: 0 | 1, probe: Probe, extra: Record<string, string> =
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([n]) => !ownHeaders.has(n)));
   return { status: answer.statusCode, headers, body: comparable(text) };
 }
+
+/** The probe with more query text. */
+const withQuery = (probe: Probe, query: string): Probe =>
+  query ? { ...probe, path: `${probe.path}${probe.path.includes('?') ? '&' : '?'}${query}` } : probe;
 
 /** The body as JSON, without the error envelope's time of answer (it differs between any two answers). */
 function comparable(text: string): unknown {
@@ -180,7 +192,7 @@ test('random Accept, Prefer and query noise: the same answer from both', async (
       async (at, accept, prefer, noise) => {
         const op = ops[at] as Operation;
         const probe = validRequestFor(op);
-        const path = noise ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${noise}` : probe.path;
+        const path = withQuery(probe, noise ?? '').path;
         const extra = { ...(accept ? { accept } : {}), ...(prefer !== null ? { prefer } : {}) };
         const [got, expected] = [
           await send(0, { ...probe, path }, extra),
@@ -199,26 +211,15 @@ test('what one request prefers (in Prefer or in the query, escaped or not) never
   const agent = new Agent({ connect: { ca: fresh.mock.ca, ...fresh.mock.clients.sandbox } });
   try {
     const call = async (
-      mock: TestMock,
+      m: TestMock,
       dispatcher: Agent,
       op: Operation,
       query: string,
       headers: Record<string, string>,
     ) => {
       const probe = validRequestFor(op, { idempotency: 'example' }); // one identifier: the same echo
-      const path = query ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${query}` : probe.path;
-      const answer = await request(`${mock.mock.url}${path}`, {
-        dispatcher,
-        method: probe.method as 'GET',
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(probe.body ? { 'content-type': probe.body.contentType } : {}),
-          ...probe.headers,
-          ...headers,
-        },
-        body: probe.body?.text ?? null,
-      });
-      return { status: answer.statusCode, body: comparable(await answer.body.text()) };
+      const { status, body } = await sendTo(m, dispatcher, withQuery(probe, query), headers);
+      return { status, body };
     };
     const poisons: [string, Record<string, string>][] = [
       ['%5F%5Fdynamic=true', {}],

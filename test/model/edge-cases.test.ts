@@ -87,6 +87,11 @@ describe('the model of unusual but valid contracts', () => {
     expect(model.operations.map((o) => o.operationId)).not.toContain('hooksDone');
   });
 
+  it("names an operation's callbacks (the mock gives their answers no fast path: Prism calls them)", () => {
+    expect(op('hooksPost').callbacks).toEqual(['done']);
+    expect(op('hooksPut').callbacks).toBeUndefined();
+  });
+
   it('refuses an idempotency marker that names no path parameter', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'model-edge-'));
     try {

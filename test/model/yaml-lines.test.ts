@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
 import { stringify } from 'yaml';
 import { blockLines } from '../../model/yaml-lines.ts';
+import { fastestRun } from '../support/growth.ts';
 
 const root = path.join(import.meta.dirname, '../..');
 
@@ -145,17 +146,6 @@ describe('lines of block-style YAML, as the YAML AST gives them', () => {
   });
 });
 
-/** The fastest of a few runs, in ms. */
-function cost(f: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    f();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 describe('linear time', () => {
   const hostile: Record<string, (n: number) => string> = {
     'many keys': (n) => 'k: v\n'.repeat(n / 5),
@@ -173,9 +163,9 @@ describe('linear time', () => {
     const [small, large] = [make(100_000), make(1_000_000)];
     blockLines(small); // warm up
     const ratio =
-      cost(() => blockLines(large)) /
+      fastestRun(() => blockLines(large)) /
       Math.max(
-        cost(() => blockLines(small)),
+        fastestRun(() => blockLines(small)),
         0.5,
       );
     expect(ratio, `×${ratio.toFixed(1)}`).toBeLessThan(25); // quadratic would be ×100

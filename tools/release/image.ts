@@ -9,6 +9,8 @@ import path from 'node:path';
 import { root } from '../../scripts/paths.ts';
 import type { Workspace } from './cli.ts';
 
+const IMAGE_PACKAGES = ['@banking-api/contract', '@banking-api/mock'];
+
 export interface ImageOptions {
   /** The image to build on: any with Node 24 and npm (default node:24-slim). */
   base: string;
@@ -29,7 +31,11 @@ export function releaseImage(
   try {
     const packs = path.join(work, 'packs');
     mkdirSync(packs);
-    options.pack(packages, packs);
+    // The packages the image installs, and only those.
+    options.pack(
+      packages.filter((ws) => IMAGE_PACKAGES.includes(ws.manifest.name)),
+      packs,
+    );
     const context = path.join(work, 'context');
     const registry =
       options.registry ?? execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim();

@@ -121,6 +121,8 @@ export interface Operation {
   readonly accountHeader: boolean;
   /** Idempotent by URL (`x-idempotency`): the path parameter carrying the idempotency identifier. */
   readonly idempotency?: { readonly in: 'path'; readonly parameter: string };
+  /** The names of its callbacks (requests the service makes after answering), when it has any. */
+  readonly callbacks?: readonly string[];
   readonly gaps: readonly Gap[];
   /** Components (`#/components/...` pointers) the operation reaches, directly or through other components. */
   readonly components: readonly string[];

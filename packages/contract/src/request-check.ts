@@ -23,7 +23,10 @@ export type RequestVerdict =
   /** A part the judge does not read: another validator must decide. */
   | { readonly kind: 'unjudged'; readonly reason: string };
 
-type PartCheck = (request: RequestParts, violations: Violation[]) => string | undefined;
+/** The request with its query read once, for every parameter check. */
+type Read = RequestParts & { readonly queryValues: URLSearchParams | undefined };
+
+type PartCheck = (request: Read, violations: Violation[]) => string | undefined;
 
 const judges = new WeakMap<Operation, (request: RequestParts) => RequestVerdict>();
 
@@ -39,10 +42,15 @@ export function judgeRequest(op: Operation, request: RequestParts): RequestVerdi
 
 function compileJudge(op: Operation): (request: RequestParts) => RequestVerdict {
   const checks: PartCheck[] = [...op.parameters.map(parameterCheck), bodyCheck(op)];
+  const reads = op.parameters.some((p) => p.in === 'query');
   return (request) => {
     const violations: Violation[] = [];
+    const read = {
+      ...request,
+      queryValues: reads && request.query ? new URLSearchParams(request.query) : undefined,
+    };
     for (const check of checks) {
-      const unjudged = check(request, violations);
+      const unjudged = check(read, violations);
       if (unjudged !== undefined) return { kind: 'unjudged', reason: unjudged };
     }
     return violations.length ? { kind: 'invalid', violations } : { kind: 'valid' };
@@ -74,11 +82,11 @@ function parameterCheck(parameter: Parameter): PartCheck {
 }
 
 /** The parameter's value as sent: a string, a list when repeated, or undefined when absent. */
-function parameterValue(parameter: Parameter, request: RequestParts): string | string[] | undefined {
+function parameterValue(parameter: Parameter, request: Read): string | string[] | undefined {
   if (parameter.in === 'path') return request.params[parameter.name];
   if (parameter.in === 'header') return request.headers[parameter.name.toLowerCase()];
-  if (!request.query) return undefined;
-  const values = new URLSearchParams(request.query).getAll(parameter.name);
+  if (!request.queryValues) return undefined;
+  const values = request.queryValues.getAll(parameter.name);
   return values.length > 1 ? values : values[0];
 }
 

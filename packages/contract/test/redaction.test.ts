@@ -9,6 +9,7 @@ import {
 } from '@banking-api/contract';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { fastestRun } from '../../../test/support/growth.ts';
 import { datum, keyedSecret, leaksIn, schemeSecret } from './corpus.ts';
 
 const contexts: ((v: string) => string)[] = [
@@ -156,17 +157,6 @@ describe("the contract's hints", () => {
   });
 });
 
-/** The least of five timings of `f` (the least is the one others' load disturbed least). */
-function cost(f: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    f();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 describe('linear time', () => {
   // Inputs that made the old patterns quadratic (a long run of letters or digits, a JWT prefix over
   // and over) and ones aimed at each scanner of this one.
@@ -189,9 +179,9 @@ describe('linear time', () => {
     const large = make(400_000);
     redact(small); // warm up
     const ratio =
-      cost(() => redact(large)) /
+      fastestRun(() => redact(large)) /
       Math.max(
-        cost(() => redact(small)),
+        fastestRun(() => redact(small)),
         0.05,
       );
     console.log(`redact growth ${name}: ×${ratio.toFixed(1)} for ×10 input`);

@@ -102,7 +102,7 @@ function knownAnswer(
   request: PrismRequest,
   target: ResourceTarget,
 ): Answer | undefined {
-  const key = examplesKey(steps, request);
+  const key = examplesKey(steps, ctx, request);
   const known = key === undefined ? undefined : steps.examples?.get(key);
   if (!known) return undefined;
   ctx.answeredBy = 'example';
@@ -115,8 +115,10 @@ function knownAnswer(
   });
 }
 
-function examplesKey(steps: AnswerSteps, request: PrismRequest): string | undefined {
-  return steps.examples ? steps.engine.answerKey(request) : undefined;
+/** The key of Prism's answer to a valid request; none for an operation whose callbacks Prism must call. */
+function examplesKey(steps: AnswerSteps, ctx: RequestContext, request: PrismRequest): string | undefined {
+  if (!steps.examples || ctx.match?.operation.callbacks) return undefined;
+  return steps.engine.answerKey(request);
 }
 
 /** Prism's answer; a request Prism finds valid (which the validators did not judge) gets the mock's own first. */
@@ -133,7 +135,7 @@ async function prismAnswer(
       const own = await ownAnswer(steps, ctx, request);
       if (own) return own;
     }
-    const key = verdict?.kind === 'valid' ? examplesKey(steps, request) : undefined;
+    const key = verdict?.kind === 'valid' ? examplesKey(steps, ctx, request) : undefined;
     if (key !== undefined) steps.examples?.remember(key, outcome);
   } else if (verdict?.kind === 'valid' && refusedRequest(outcome)) disagreement(steps, ctx);
   const unrouted =

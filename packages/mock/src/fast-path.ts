@@ -4,7 +4,8 @@
 // contract's compiled validators accept under the same key (PrismEngine.answerKey: those inputs, read by
 // Prism's own reader) gets that answer again, with no trip into Prism: the same status, headers and body by
 // construction (the contract's echo rules still apply per request, in forward.ts). Generated answers
-// (`--dynamic`, `Prefer: dynamic`) and operations with callbacks (Prism calls them) have no key.
+// (`--dynamic`, `Prefer: dynamic`) have no key, and operations with callbacks (the model's `callbacks`:
+// Prism calls them) none either.
 import type { Answer } from './forward.ts';
 import type { PrismOutcome } from './prism-engine.ts';
 
@@ -35,10 +36,6 @@ export class ExampleAnswers {
     if (!rememberable(outcome) || this.#answers.has(key)) return;
     if (this.#answers.size >= this.#max) this.#answers.delete(this.#answers.keys().next().value as string);
     this.#answers.set(key, { outcome });
-  }
-
-  get size(): number {
-    return this.#answers.size;
   }
 }
 

@@ -33,7 +33,8 @@ export function featuresOf(options: MockOptions, model: ContractModel): Features
   });
   const stores = { journal, state: definedOnly(options.stateLimits ?? {}), stubs: {} };
   const faults = typeof options.faults === 'object' ? options.faults : undefined;
-  const contract = { model, redactor: journalRedactor(model) };
+  const operationIds = model.operations.map((op) => op.operationId);
+  const contract = { model, operationIds, redactor: journalRedactor(model) };
   const defaultSession = new Session(DEFAULT_SESSION, contract, stores, { stateful, faults });
   const limits: SessionLimits = { ...defaultSessionLimits, ...definedOnly(options.sessionLimits ?? {}) };
   return {

@@ -23,21 +23,8 @@ import { signToken } from './tokens.ts';
 import type { UsageDocument } from './usage.ts';
 
 export { adminScope } from './admin.ts';
-export {
-  type CallExpectation,
-  DEFAULT_SESSION,
-  MockAdminError,
-  type MockConnection,
-  MockExpectationError,
-  type MockSession,
-  MockSessionClosedError,
-  type OpenSessionOptions,
-  type SessionInfo,
-  type SessionMiddleware,
-  StubRefusedError,
-  sessionHeader,
-} from './admin-api.ts';
-export { adminOpenapiPath, connectMock, type MockAdmin, openMockSession } from './admin-client.ts';
+// The sessions' vocabulary and the admin client, as `@banking-api/mock/admin` exports them.
+export * from './admin-client.ts';
 export { defaultPkiDir } from './defaults.ts';
 export {
   type DevPki,

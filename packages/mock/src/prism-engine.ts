@@ -68,8 +68,9 @@ export interface PrismEngine {
   /**
    * What Prism's answer to this request depends on, if the request is valid: its operation, `Accept` and
    * the preferences Prism reads (`Prefer`, else the `__code`-style query parameters), read by Prism's own
-   * reader. Undefined when Prism makes each answer anew (generated data, a seed, callbacks to call) or
-   * cannot read the preferences: the gateway may give an answer again only under the same key (fast-path.ts).
+   * reader. Undefined when Prism makes each answer anew (generated data, a seed) or cannot read the
+   * preferences: the gateway may give an answer again only under the same key (fast-path.ts). An operation
+   * with callbacks (Prism calls them) is the gateway's to leave out.
    */
   answerKey(request: PrismRequest): string | undefined;
 }
@@ -83,7 +84,6 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
     answerKey(request) {
       const { operationKey } = request;
       if (options.mode !== 'mock' || options.dynamic || !operationKey) return undefined;
-      if (hasCallbacks(options.document, operationKey)) return undefined;
       const preferences = getHttpConfigFromRequest(prismInput(request));
       if (preferences._tag === 'Left') return undefined;
       const { code, exampleKey, dynamic, seed } = preferences.right;
@@ -137,14 +137,6 @@ function lazyOperations(document: object) {
     all: () => once('', () => getHttpOperationsFromSpec(document)),
     alone: (key: string) => once(key, () => getHttpOperationsFromSpec(documentWithOnly(spec, key))),
   };
-}
-
-/** Whether the operation `METHOD /path` has callbacks (Prism calls them after answering). */
-function hasCallbacks(document: object, key: string): boolean {
-  const space = key.indexOf(' ');
-  const item = (document as Spec).paths?.[key.slice(space + 1)];
-  const operation = item?.[key.slice(0, space).toLowerCase()] as { callbacks?: unknown } | undefined;
-  return operation?.callbacks !== undefined;
 }
 
 /** A copy of the document whose paths hold only `METHOD /path` (its path item's other keys kept). */

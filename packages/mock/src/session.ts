@@ -2,9 +2,9 @@
 // belongs to the session its `x-mock-session` header names, else to the default session, which is the
 // mock as it was before sessions: so test files running side by side against one mock each see only
 // their own. Every store is bounded; a session nobody used for its idle timeout is closed.
-import type { ContractModel, Redactor } from '@banking-api/contract';
 import { type Fault, FaultRules } from './faults.ts';
 import { Journal, type JournalLimits } from './journal.ts';
+import type { SessionContract } from './sessions.ts';
 import { Sandbox, type StateLimits } from './state.ts';
 import { type StubLimits, StubRules } from './stubs.ts';
 
@@ -37,15 +37,11 @@ export class Session {
 
   readonly #startFaults: Record<string, Fault>;
 
-  /** `redactor`: the journal's, made once per mock (reading the contract's secret fields walks it whole). */
-  constructor(
-    id: string,
-    { model, redactor }: { model: ContractModel; redactor: Redactor },
-    stores: SessionStores,
-    options: SessionOptions,
-  ) {
+  /** `contract`: what every session reads of it, made once per mock (sessions.ts). */
+  constructor(id: string, contract: SessionContract, stores: SessionStores, options: SessionOptions) {
+    const { model, redactor } = contract;
     this.id = id;
-    this.operationIds = model.operations.map((op) => op.operationId);
+    this.operationIds = contract.operationIds;
     this.faults = new FaultRules(this.operationIds);
     this.stubs = new StubRules(model, stores.stubs);
     this.journal = new Journal(stores.journal, redactor);

@@ -10,9 +10,13 @@ import { type GatewayHooks, jsonAnswer } from './hooks.ts';
 import { unknownKeys } from './known-keys.ts';
 import { Session, type SessionOptions, type SessionStores } from './session.ts';
 
-/** What every session reads of the contract: its model, and the journal's redactor made once from it. */
+/**
+ * What every session reads of the contract, made once per mock: its model, its operationIds, and the
+ * journal's redactor (reading the contract's secret fields walks every schema).
+ */
 export interface SessionContract {
   model: ContractModel;
+  operationIds: readonly string[];
   redactor: Redactor;
 }
 
