@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
-import { HTTP_METHODS, type HttpMethod } from '@banking-api/contract';
+import { HTTP_METHODS, type HttpMethod, withoutTrailingSlashes } from '@banking-api/contract';
 import {
   type Client,
   createQuerySerializer,
@@ -65,7 +65,7 @@ function checkBaseUrl(baseUrl: unknown): string {
     throw new TypeError(`createBankingClient: \`baseUrl\` must use https (mutual TLS), got ${url.protocol}`);
   if (url.search || url.hash)
     throw new TypeError('createBankingClient: `baseUrl` must not have a query or fragment');
-  return baseUrl.replace(/\/+$/, '');
+  return withoutTrailingSlashes(baseUrl);
 }
 
 /** The numbers and labels of the options, checked. */

@@ -24,7 +24,7 @@ export {
   fillPath,
   parameterExample,
 } from './examples.js';
-export { ACCOUNT_HEADER, HTTP_METHODS } from './http.js';
+export { ACCOUNT_HEADER, HTTP_METHODS, withoutTrailingSlashes } from './http.js';
 export type * from './model.js';
 export {
   isJsonMediaType,

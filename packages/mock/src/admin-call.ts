@@ -2,6 +2,7 @@
 // the answer read within a deadline and a size, and whatever goes wrong turned into a typed error that says
 // what happened (the route's refusal keeps its status; a transport failure or an answer that is not the
 // route's is status 0), never undici's or JSON's own.
+import { withoutTrailingSlashes } from '@banking-api/contract';
 import { type Agent, request } from 'undici';
 import { MockAdminError, type MockConnection, StubRefusedError, sessionHeader } from './admin-api.ts';
 
@@ -31,7 +32,7 @@ export function adminCall(
   agent: Agent,
   timeoutMs: number,
 ): Call {
-  const base = `${connection.url.replace(/\/+$/, '')}/__mock/`;
+  const base = `${withoutTrailingSlashes(connection.url)}/__mock/`;
   return async (method, path, { session, body } = {}) => {
     const what = `${method} /__mock/${path.split('?')[0]}`;
     const { status, text } = await send(

@@ -3,7 +3,7 @@
 // header values and the body is redacted (the contract's shared redaction): a report must not carry it. What
 // had none stays as sent, so the command still runs.
 import { forgedTokenShell } from '@banking-api/conformance';
-import { defaultRedactor, redact, redactHeaderValues } from '@banking-api/contract';
+import { defaultRedactor, redact, redactHeaderValues, withoutTrailingSlashes } from '@banking-api/contract';
 import type { Credential, Probe, VerifyOptions } from './types.js';
 
 const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
@@ -29,7 +29,7 @@ function tokenShell(credential: Exclude<Credential, 'none'>): string {
 }
 
 export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' | 'files'>): string {
-  const url = `${options.target.replace(/\/+$/, '')}${redact(probe.path)}`;
+  const url = `${withoutTrailingSlashes(options.target)}${redact(probe.path)}`;
   const parts = ['curl', '-sS', '-i', '-X', probe.method, '--cacert', shellQuote(options.files.ca)];
   if (probe.foreignClientCertificate) parts.push('--cert "$FOREIGN_CERT" --key "$FOREIGN_KEY"');
   else if (!probe.withoutClientCertificate)

@@ -1,6 +1,7 @@
 // The command line of `npm run verify`, checked into options; every mistake is a UsageError that says
 // what to fix (exit 2).
 import { parseArgs } from 'node:util';
+import { withoutTrailingSlashes } from '@banking-api/contract';
 import { tokenArgs, tokenOf } from './token-options.js';
 
 export const usage = `Usage: banking-api-verify --target https://host:port --ca ca.pem --cert client.pem \\
@@ -152,7 +153,7 @@ function httpsUrl(value: string): string {
     throw new UsageError(`--target ${value} is not https: the contract requires mutual TLS.`);
   if (url.search || url.hash)
     throw new UsageError(`--target ${value}: give a base URL without query or fragment.`);
-  return value.replace(/\/+$/, '');
+  return withoutTrailingSlashes(value);
 }
 
 function integer(flag: string, value: string, min: number): number {

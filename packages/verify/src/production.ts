@@ -2,7 +2,7 @@
 // production. The contract's server URLs are templates (`{base_url}`): they are compared with each
 // variable at its default, which is all the contract states about where production is. A default on
 // loopback names the local mock standing in for an environment, never a production service: not refused.
-import type { Server } from '@banking-api/contract';
+import { type Server, withoutTrailingSlashes } from '@banking-api/contract';
 
 /** The server's URL with each `{variable}` replaced by its default. */
 export function resolvedUrl(server: Server): string {
@@ -35,7 +35,7 @@ function within(target: string, server: string): boolean {
   const a = parse(target);
   const b = parse(server);
   if (!a || !b) return false;
-  const slash = (u: URL) => `${u.pathname.replace(/\/+$/, '')}/`;
+  const slash = (u: URL) => `${withoutTrailingSlashes(u.pathname)}/`;
   return a.origin === b.origin && slash(a).startsWith(slash(b));
 }
 

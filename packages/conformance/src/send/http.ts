@@ -1,5 +1,6 @@
 // The HTTP client of a server under test: undici over mutual TLS with bounded timeouts. The tokens live
 // here only; everything else names them by credential.
+import { withoutTrailingSlashes } from '@banking-api/contract';
 import { Agent, type Dispatcher, request } from 'undici';
 import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
 import { foreignCertificate } from './foreign-certificate.js';
@@ -66,7 +67,7 @@ export function createClient(options: ClientOptions): Client {
     });
     return foreign;
   };
-  const base = options.target.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(options.target);
   const agentFor = (probe: Probe) =>
     probe.withoutClientCertificate ? withoutCert : probe.foreignClientCertificate ? foreignAgent() : withCert;
   const send: Send = (probe) =>
