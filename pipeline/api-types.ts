@@ -1,11 +1,11 @@
 // Build step `types`: openapi-typescript types (generated/api.d.ts) from the bundled contract, in this
 // process (no CLI start-up). The contract package embeds the file; the client re-exports it.
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import type { LoadedContract } from '../model/load.ts';
 import { generatedDir } from '../scripts/paths.ts';
+import { writeAtomically } from '../scripts/write-atomically.ts';
 
 export const typesPath = join(generatedDir, 'api.d.ts');
 
@@ -28,5 +28,5 @@ export async function renderTypes(bundle: Record<string, unknown>): Promise<stri
 }
 
 export async function types(contract: LoadedContract): Promise<void> {
-  await writeFile(typesPath, await renderTypes(contract.bundle));
+  await writeAtomically(typesPath, await renderTypes(contract.bundle));
 }

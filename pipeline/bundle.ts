@@ -1,9 +1,10 @@
 // Build step `bundle`: the contract as published (generated/openapi.{yaml,json}, refs to components kept)
 // and its model (generated/contract-model.json), both from the one read of openapi.yaml.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { stringify } from 'yaml';
 import { type LoadedContract, renderModel } from '../model/load.ts';
 import { bundledJsonPath, bundledYamlPath, generatedDir, modelPath } from '../scripts/paths.ts';
+import { writeAtomically } from '../scripts/write-atomically.ts';
 
 const header = '# generated — do not edit; source: openapi.yaml\n';
 
@@ -31,8 +32,8 @@ export async function bundle(contract: LoadedContract): Promise<void> {
   const { yaml, json } = renderBundle(contract.bundle);
   await mkdir(generatedDir, { recursive: true });
   await Promise.all([
-    writeFile(bundledYamlPath, yaml),
-    writeFile(bundledJsonPath, json),
-    writeFile(modelPath, renderModel(contract.model)),
+    writeAtomically(bundledYamlPath, yaml),
+    writeAtomically(bundledJsonPath, json),
+    writeAtomically(modelPath, renderModel(contract.model)),
   ]);
 }

@@ -1,10 +1,11 @@
 // Build step `packages`: compiles each shipped package (src → dist, with declarations) with the TypeScript
 // API in this process, then copies in the generated files it embeds, so no package reaches outside itself.
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 import { packModel } from '../model/pack.ts';
 import { root } from '../scripts/paths.ts';
+import { writeAtomically } from '../scripts/write-atomically.ts';
 
 /** Packages in dependency order, with the generated files each carries in dist/. */
 /** A generated file as a package embeds it: copied, or made from it (`pack`). */
@@ -114,7 +115,7 @@ export async function compilePackage(dir: string, outDir?: string): Promise<void
 
 async function writeOut(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, text);
+  await writeAtomically(file, text);
 }
 
 type Package = (typeof PACKAGES)[number];
@@ -133,8 +134,9 @@ const copyEmbeds = (name: string, embeds: Record<string, Embed>) =>
   Promise.all(
     Object.entries(embeds).map(async ([to, embed]) => {
       const target = path.join(root, 'packages', name, to);
-      if (typeof embed === 'string') return copyFile(path.join(root, embed), target);
-      return writeFile(target, embed.pack(await readFile(path.join(root, embed.from), 'utf8')));
+      // Atomic both ways: the bundle step may be rewriting the source, a mock or test reading the target.
+      if (typeof embed === 'string') return writeAtomically(target, await readFile(path.join(root, embed)));
+      return writeAtomically(target, embed.pack(await readFile(path.join(root, embed.from), 'utf8')));
     }),
   );
 

@@ -2,12 +2,13 @@
 // the guides in docs/*.md: code samples and per-operation notes, made from the model, go into a docs-only copy
 // of the bundle.
 import '../../scripts/env.ts';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
 import { redoclyConfig } from '../../model/redocly.ts';
 import { operationObjects } from '../../model/references.ts';
 import { root, specPath } from '../../scripts/paths.ts';
+import { writeAtomically } from '../../scripts/write-atomically.ts';
 import { renderBundle } from '../bundle.ts';
 import { changelogPage } from './changelog-page.ts';
 import { expandGuideTables } from './guide-tables.ts';
@@ -147,23 +148,19 @@ export async function docs(
   const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
   await mkdir(siteDir, { recursive: true });
   await Promise.all([
-    writeAtomically('index.html', page.html),
-    writeAtomically(REDOC_SCRIPT, redocScript(page.script)),
-    writeAtomically('openapi.yaml', yaml),
-    writeAtomically('openapi.json', json),
-    writeAtomically('.nojekyll', ''),
-    writeAtomically('logo.svg', await readFile(path.resolve(root, logo))),
-    writeAtomically('redoc.svg', await readFile(path.join(docsDir, 'assets/redoc-attribution.svg'))),
+    writeSiteFile('index.html', page.html),
+    writeSiteFile(REDOC_SCRIPT, redocScript(page.script)),
+    writeSiteFile('openapi.yaml', yaml),
+    writeSiteFile('openapi.json', json),
+    writeSiteFile('.nojekyll', ''),
+    writeSiteFile('logo.svg', await readFile(path.resolve(root, logo))),
+    writeSiteFile('redoc.svg', await readFile(path.join(docsDir, 'assets/redoc-attribution.svg'))),
   ]);
 }
 
 /** Written aside and renamed into place: a server reading the site never sees half a file. */
-async function writeAtomically(name: string, content: string | Buffer): Promise<void> {
-  const target = path.join(siteDir, name);
-  const draft = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(draft, content);
-  await rename(draft, target);
-}
+const writeSiteFile = (name: string, content: string | Buffer) =>
+  writeAtomically(path.join(siteDir, name), content);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const render = process.argv.includes('--in-process') ? 'in-process' : 'cli';
