@@ -1,38 +1,53 @@
-// The model as the contract package ships it (dist/model.json): every schema written once. The model
-// inlines each operation's schemas whole, so at 2,002 operations its JSON was 19.8 MB and parsing it was most
-// of what the mock's start grew by. Here a schema that stands in several places is written once, in
-// `sharedSchemas`, and each place holds `{ "$shared": index }`; @banking-api/contract's `unpackModel` puts
-// them back (the same object in each place). The committed generated/contract-model.json stays whole, to
-// read and to diff.
-import type { ContractModel, JsonSchema } from '@banking-api/contract';
+// The model as the contract package ships it, made for a start that does not grow with the contract:
+// - Each schema that stands in several places is written once, in `sharedSchemas`, and each place holds
+//   `{ "$shared": index }` (the model inlines each operation's schemas whole: at 2,002 operations its JSON was
+//   19.8 MB, and parsing it was most of what the mock's start grew by).
+// - Each operation's details (parameters, bodies, responses, security, gaps...: nineteen twentieths of the
+//   model) go to a second file, `model-details.jsonl`, one line per operation; the model file keeps their byte
+//   range. A reader parses an operation's details when first asked: the mock routes on paths alone, and parsing
+//   and freezing all 6 MB of them at 2,002 operations grew its start by 14% over 22 (bench/scale.ts).
+// @banking-api/contract's `readModel` reads both back into the same model. The committed
+// generated/contract-model.json stays whole, to read and to diff.
+import type { ContractModel, JsonSchema, Operation } from '@banking-api/contract';
 
-/** The places of a model that hold a schema. */
-function* schemaHolders(model: ContractModel): Generator<{ schema?: JsonSchema }> {
-  for (const op of model.operations) {
-    yield* op.parameters;
-    for (const media of op.requestBody?.content ?? []) {
-      yield media;
-      yield* media.fields ?? [];
-    }
-    for (const response of op.responses) yield* response.content;
+/** The file beside the model file that holds the operations' details. */
+export const DETAILS_FILE = 'model-details.jsonl';
+
+/** What an operation keeps in the model file; the rest is its details (@banking-api/contract's model-file.ts). */
+const SUMMARY = new Set([
+  'key',
+  'method',
+  'path',
+  'operationId',
+  'summary',
+  'tags',
+  'accountHeader',
+  'source',
+]);
+
+/** The places of an operation that hold a schema. */
+function* schemaHolders(op: Operation): Generator<{ schema?: JsonSchema }> {
+  yield* op.parameters;
+  for (const media of op.requestBody?.content ?? []) {
+    yield media;
+    yield* media.fields ?? [];
   }
+  for (const response of op.responses) yield* response.content;
 }
 
-/** The model's JSON with each repeated schema written once. */
-export function packModel(model: ContractModel): string {
+/** Each repeated schema of the operations replaced by `{ $shared: index }` into the returned list (JSON texts). */
+function shareSchemas(operations: Operation[]): string[] {
+  const holders = operations.flatMap((op) => [...schemaHolders(op)]);
+  const count = new Map<string, number>();
+  for (const { schema } of holders) {
+    const text = schema && JSON.stringify(schema);
+    if (text) count.set(text, (count.get(text) ?? 0) + 1);
+  }
   const shared: string[] = [];
   const indexOf = new Map<string, number>();
-  const seen = new Map<string, number>();
-  for (const holder of schemaHolders(model)) {
-    if (!holder.schema) continue;
-    const text = JSON.stringify(holder.schema);
-    seen.set(text, (seen.get(text) ?? 0) + 1);
-  }
-  const packed = JSON.parse(JSON.stringify(model)) as ContractModel;
-  for (const holder of schemaHolders(packed)) {
-    if (!holder.schema) continue;
-    const text = JSON.stringify(holder.schema);
-    if ((seen.get(text) ?? 0) < 2) continue;
+  for (const holder of holders) {
+    const text = holder.schema && JSON.stringify(holder.schema);
+    if (!text || (count.get(text) ?? 0) < 2) continue;
     let index = indexOf.get(text);
     if (index === undefined) {
       index = shared.push(text) - 1;
@@ -40,5 +55,28 @@ export function packModel(model: ContractModel): string {
     }
     (holder as { schema: unknown }).schema = { $shared: index };
   }
-  return `{"sharedSchemas":[${shared.join(',')}],"model":${JSON.stringify(packed)}}\n`;
+  return shared;
+}
+
+/** The model file (JSON) and the details file (a line of JSON per operation) of a model. */
+export function packModel(model: ContractModel): { model: string; details: string } {
+  const copy = JSON.parse(JSON.stringify(model)) as ContractModel & { operations: Operation[] };
+  const shared = shareSchemas(copy.operations);
+  const lines: string[] = [];
+  let offset = 0;
+  const operations = copy.operations.map((op) => {
+    const summary: Record<string, unknown> = {};
+    const details: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(op)) (SUMMARY.has(name) ? summary : details)[name] = value;
+    const line = `${JSON.stringify(details)}\n`;
+    lines.push(line);
+    const start = offset;
+    offset += Buffer.byteLength(line);
+    return { ...summary, $details: [start, offset - 1], $detailNames: Object.keys(details) }; // "\n" left out
+  });
+  const file = { detailsFile: DETAILS_FILE, detailsBytes: offset, model: { ...copy, operations } };
+  return {
+    model: `{"sharedSchemas":[${shared.join(',')}],${JSON.stringify(file).slice(1)}\n`,
+    details: lines.join(''),
+  };
 }

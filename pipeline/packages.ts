@@ -3,13 +3,13 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { packModel } from '../model/pack.ts';
+import { DETAILS_FILE, packModel } from '../model/pack.ts';
 import { root } from '../scripts/paths.ts';
 import { writeAtomically } from '../scripts/write-atomically.ts';
 
 /** Packages in dependency order, with the generated files each carries in dist/. */
-/** A generated file as a package embeds it: copied, or made from it (`pack`). */
-type Embed = string | { from: string; pack: (text: string) => string };
+/** A generated file as a package embeds it: copied, or made into files (by name, beside the target) by `pack`. */
+type Embed = string | { from: string; pack: (text: string) => Record<string, string> };
 
 const PACKAGES: { name: string; embeds: Record<string, Embed> }[] = [
   {
@@ -19,7 +19,10 @@ const PACKAGES: { name: string; embeds: Record<string, Embed> }[] = [
       // Each repeated schema written once (model/pack.ts): the whole model grew 10x faster than the contract.
       'dist/model.json': {
         from: 'generated/contract-model.json',
-        pack: (text) => packModel(JSON.parse(text)),
+        pack: (text) => {
+          const { model, details } = packModel(JSON.parse(text));
+          return { 'model.json': model, [DETAILS_FILE]: details };
+        },
       },
       'dist/api.d.ts': 'generated/api.d.ts',
     },
@@ -136,7 +139,9 @@ const copyEmbeds = (name: string, embeds: Record<string, Embed>) =>
       const target = path.join(root, 'packages', name, to);
       // Atomic both ways: the bundle step may be rewriting the source, a mock or test reading the target.
       if (typeof embed === 'string') return writeAtomically(target, await readFile(path.join(root, embed)));
-      return writeAtomically(target, embed.pack(await readFile(path.join(root, embed.from), 'utf8')));
+      const files = embed.pack(await readFile(path.join(root, embed.from), 'utf8'));
+      for (const [name, text] of Object.entries(files))
+        await writeAtomically(path.join(path.dirname(target), name), text);
     }),
   );
 

@@ -69,3 +69,12 @@ test("the gateway asks the given model's scope, not the shipped contract's", asy
   const allowed = await callWithScopes([changedScope]);
   expect(allowed.response.status, JSON.stringify(allowed.error)).toBeLessThan(300);
 });
+
+test('a spec of its own that cannot be read, or holds no operation, fails the start, not a later request', async () => {
+  const broken = join(work, 'broken.json');
+  await writeFile(broken, '{"openapi": "3.1.0", "paths": {');
+  await expect(startTestMock({ specPath: broken, model: mock.model })).rejects.toThrow(SyntaxError);
+  const empty = join(work, 'empty.json');
+  await writeFile(empty, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }));
+  await expect(startTestMock({ specPath: empty, model: mock.model })).rejects.toThrow(/No operations found/);
+});

@@ -7,16 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ContractModel, readModel } from '@banking-api/contract';
 import { expect, test } from 'vitest';
-import { packModel } from '../../model/pack.ts';
+import { DETAILS_FILE, packModel } from '../../model/pack.ts';
 import { modelPath } from '../../scripts/paths.ts';
 
 const whole = JSON.parse(readFileSync(modelPath, 'utf8')) as ContractModel;
 
 test('packed, the model reads back the same, smaller, each shared schema one frozen object', async () => {
   const packed = packModel(whole);
-  expect(packed.length).toBeLessThan(JSON.stringify(whole).length * 0.8); // 0.69 at 22 operations
-  const file = join(await mkdtemp(join(tmpdir(), 'banking-model-')), 'model.json');
-  writeFileSync(file, packed);
+  expect(packed.model.length + packed.details.length).toBeLessThan(JSON.stringify(whole).length * 0.8); // 0.69
+  const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
+  const file = join(dir, 'model.json');
+  writeFileSync(file, packed.model);
+  writeFileSync(join(dir, DETAILS_FILE), packed.details);
   const read = readModel(file);
   expect(JSON.parse(JSON.stringify(read))).toEqual(whole);
   const schemas = read.operations.flatMap((op) =>
@@ -31,4 +33,28 @@ test('packed, the model reads back the same, smaller, each shared schema one fro
 
 test('a whole model file still reads as it is', () => {
   expect(JSON.parse(JSON.stringify(readModel(modelPath)))).toEqual(whole);
+});
+
+test("an operation's details are parsed when first read, not when the model is", async () => {
+  const packed = packModel(whole);
+  const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
+  writeFileSync(join(dir, 'model.json'), packed.model);
+  // The last operation's details line spoiled: reading the model, and the other operations, never parse it.
+  const lines = packed.details.split('\n');
+  lines[lines.length - 2] = '{'.padEnd((lines[lines.length - 2] as string).length, ' ');
+  writeFileSync(join(dir, DETAILS_FILE), lines.join('\n'));
+  const read = readModel(join(dir, 'model.json'));
+  const last = read.operations.at(-1) as ContractModel['operations'][number];
+  expect(last.key).toBe(whole.operations.at(-1)?.key);
+  expect(read.operations[0]?.responses).toBe(read.operations[0]?.responses); // parsed once, kept
+  expect(() => last.responses).toThrow(SyntaxError);
+});
+
+test('a details file replaced since the model file was read is refused, not misread', async () => {
+  const packed = packModel(whole);
+  const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
+  writeFileSync(join(dir, 'model.json'), packed.model);
+  writeFileSync(join(dir, DETAILS_FILE), `${packed.details}{}\n`);
+  const read = readModel(join(dir, 'model.json'));
+  expect(() => read.operations[0]?.responses).toThrow(/not the one its model file was made with/);
 });

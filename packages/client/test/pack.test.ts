@@ -33,7 +33,7 @@ const PACKAGES = [
   {
     name: '@banking-api/contract',
     dir: 'packages/contract',
-    ships: ['dist/index.d.ts', 'dist/model.json', 'dist/api.d.ts'],
+    ships: ['dist/index.d.ts', 'dist/model.json', 'dist/model-details.jsonl', 'dist/api.d.ts'],
   },
   { name: '@banking-api/client', dir: 'packages/client', ships: ['dist/index.d.ts', 'dist/api.d.ts'] },
 ];

@@ -2,10 +2,9 @@
 // bundled OpenAPI document (JSON) it was made from. Both are embedded in the package. Beside them, the
 // questions every room asks of the model (responses.ts, envelopes.ts, examples.ts, security.ts), answered
 // here once; compiled validators are at `@banking-api/contract/validators`.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ContractModel } from './model.js';
-import { unpackModel } from './model-file.js';
+import { readModelFile } from './model-file.js';
 
 export {
   bodySchemaOf,
@@ -40,20 +39,20 @@ export { allScopes, bearerScopes } from './security.js';
 /** Absolute path of the bundled OpenAPI document (JSON, refs to components kept). */
 export const openapiPath: string = fileURLToPath(new URL('./openapi.json', import.meta.url));
 
-/** Absolute path of the model (JSON). */
+/** Absolute path of the model (JSON; packed: read it with `readModel`). */
 export const modelPath: string = fileURLToPath(new URL('./model.json', import.meta.url));
 
 let cached: ContractModel | undefined;
 
 /** The embedded model, parsed once per process and frozen (read-only, shared). */
 export function contractModel(): ContractModel {
-  cached ??= unpackModel(JSON.parse(readFileSync(modelPath, 'utf8')));
+  cached ??= readModelFile(modelPath);
   return cached;
 }
 
 /** Reads a model from a JSON file (for a contract other than the embedded one, e.g. in tests), whole or packed. */
 export function readModel(path: string): ContractModel {
-  return unpackModel(JSON.parse(readFileSync(path, 'utf8')));
+  return readModelFile(path);
 }
 
 export {

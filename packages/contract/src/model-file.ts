@@ -1,32 +1,91 @@
-// The model file as the package ships it: either the model itself, or `{ sharedSchemas, model }`, where each
-// schema that stands in several places is written once and each place holds `{ "$shared": index }` (the
-// build's model/pack.ts: at 2,002 operations the whole model was 19.8 MB of JSON). Read back into one
-// read-only model, each shared schema the same object wherever it stands.
-import type { ContractModel, JsonSchema } from './model.js';
+// The model file as the package ships it: either the model itself, or the packed form of the build's
+// model/pack.ts: `{ sharedSchemas, detailsFile, detailsBytes, model }`, where each schema that stands in
+// several places is written once (each place holds `{ "$shared": index }`) and each operation keeps only its
+// summary, with the byte range of its details (parameters, bodies, responses, security, gaps...) in the
+// details file beside it. Read back into one read-only model, each shared schema the same object wherever it
+// stands, each operation's details parsed when first read: a mock of 2,002 operations starts about as fast as
+// one of 22 (bench/scale.ts).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ContractModel, JsonSchema, Operation } from './model.js';
 
-type Packed = { sharedSchemas: JsonSchema[]; model: ContractModel };
+type PackedOperation = Record<string, unknown> & {
+  /** Byte range (start, end exclusive) of its details in the details file: one JSON object. */
+  $details: [number, number];
+  /** The names of its details (a request body is optional). */
+  $detailNames: string[];
+};
+type Packed = {
+  sharedSchemas: JsonSchema[];
+  detailsFile: string;
+  /** The details file's size: a file replaced since (another version of the package) is refused. */
+  detailsBytes: number;
+  model: Omit<ContractModel, 'operations'> & { operations: PackedOperation[] };
+};
 
-/** The model a model file holds, deeply frozen (read-only, shared). */
-export function unpackModel(file: unknown): ContractModel {
+/** The model in the file at `path`, whole or packed, deeply frozen (read-only, shared). */
+export function readModelFile(path: string): ContractModel {
+  const file: unknown = JSON.parse(readFileSync(path, 'utf8'));
   if (!isPacked(file)) return deepFreeze(file as ContractModel);
+  const details = lazyDetails(join(dirname(path), file.detailsFile), file.detailsBytes);
   const shared = file.sharedSchemas.map((schema) => deepFreeze(schema));
+  const operations = file.model.operations.map((op) => lazyOperation(op, details, shared));
+  return deepFreeze({ ...file.model, operations });
+}
+
+/**
+ * The details file, read when an operation's details are first asked for: read at start, its megabytes of
+ * Buffer made V8 collect garbage sooner, the largest part of what start still grew by (a CPU profile).
+ */
+function lazyDetails(path: string, bytes: number): () => Buffer {
+  let file: Buffer | undefined;
+  return () => {
+    file ??= readFileSync(path);
+    if (file.length !== bytes)
+      throw new Error(
+        `${path} is not the one its model file was made with: restart on the installed package`,
+      );
+    return file;
+  };
+}
+
+function isPacked(file: unknown): file is Packed {
+  return typeof file === 'object' && file !== null && typeof (file as Packed).detailsFile === 'string';
+}
+
+/**
+ * The operation, its details read through getters that parse them once, on first use. Enumerable, so that
+ * spreading, JSON.stringify, structuredClone and deep equality see the operation as it was written.
+ */
+function lazyOperation(
+  { $details: [start, end], $detailNames, ...summary }: PackedOperation,
+  file: () => Buffer,
+  shared: JsonSchema[],
+): Operation {
+  let details: Record<string, unknown> | undefined;
+  const read = () => {
+    details ??= deepFreeze(linkShared(JSON.parse(file().toString('utf8', start, end)), shared));
+    return details;
+  };
+  const op: Record<string, unknown> = { ...deepFreeze(summary) };
+  for (const name of $detailNames)
+    Object.defineProperty(op, name, { enumerable: true, get: () => read()[name] });
+  return Object.freeze(op) as unknown as Operation;
+}
+
+/** Each `{ $shared: index }` of the operation's schemas replaced by the shared schema itself. */
+function linkShared(details: Partial<Operation>, shared: JsonSchema[]): Record<string, unknown> {
   const link = (holder: { schema?: JsonSchema | undefined }) => {
     const index = (holder.schema as { $shared?: unknown } | undefined)?.$shared;
     if (typeof index === 'number') (holder as { schema: JsonSchema }).schema = shared[index] as JsonSchema;
   };
-  for (const op of file.model.operations) {
-    op.parameters.forEach(link);
-    for (const media of op.requestBody?.content ?? []) {
-      link(media);
-      media.fields?.forEach(link);
-    }
-    for (const response of op.responses) response.content.forEach(link);
+  details.parameters?.forEach(link);
+  for (const media of details.requestBody?.content ?? []) {
+    link(media);
+    media.fields?.forEach(link);
   }
-  return deepFreeze(file.model);
-}
-
-function isPacked(file: unknown): file is Packed {
-  return typeof file === 'object' && file !== null && Array.isArray((file as Packed).sharedSchemas);
+  for (const response of details.responses ?? []) response.content.forEach(link);
+  return details as Record<string, unknown>;
 }
 
 /** Freezes `value` and all it holds; what is frozen already (a shared schema) is not walked again. */

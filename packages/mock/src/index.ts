@@ -115,7 +115,8 @@ export interface Mock {
 
 export async function startMock(options: MockOptions = {}): Promise<Mock> {
   const model = options.model ?? contractModel();
-  const document = withoutMutualTls(await readSpec(options.specPath ?? openapiPath), model);
+  const specPath = options.specPath ?? openapiPath;
+  const document = async () => withoutMutualTls(await readSpec(specPath), model);
   const features = featuresOf(options, model);
   let egress: Egress | undefined;
   let gateway: Gateway | undefined;
@@ -142,6 +143,9 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         serverNames: options.serverNames,
       }),
     ]);
+    // The packaged bundle is read when Prism first needs it; a spec of the caller's is read now, so that a
+    // file that cannot be read, or holds no operation, fails the start and not a request.
+    if (specPath !== openapiPath) await engine.ready();
     gateway = await startGateway({
       pki,
       engine,

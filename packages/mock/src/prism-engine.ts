@@ -27,8 +27,11 @@ import type { PrismViolation } from './envelope.ts';
 createRequire(import.meta.url)('./faker-timestamps.cjs');
 
 export interface PrismEngineOptions {
-  /** The OpenAPI document Prism serves (already without mutualTLS). */
-  document: object;
+  /**
+   * The OpenAPI document Prism serves (already without mutualTLS), read when a request first needs Prism or
+   * `ready()` is called.
+   */
+  document: () => Promise<object>;
   mode: 'mock' | 'proxy';
   /** proxy mode: the plain-HTTP base URL Prism forwards to. */
   upstream?: string;
@@ -64,6 +67,8 @@ export interface PrismOutcome {
 }
 
 export interface PrismEngine {
+  /** Reads the document now; rejects when it cannot be read or holds no operation. */
+  ready(): Promise<void>;
   handle(request: PrismRequest): Promise<PrismOutcome>;
   /**
    * What Prism's answer to this request depends on, if the request is valid: its operation, `Accept` and
@@ -81,6 +86,9 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   const config = engineConfig(options);
   const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
   return {
+    ready: async () => {
+      await operations.spec();
+    },
     answerKey(request) {
       const { operationKey } = request;
       if (options.mode !== 'mock' || options.dynamic || !operationKey) return undefined;
@@ -109,7 +117,6 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
 /** The operation keys of a path item, as OpenAPI spells them. */
 const METHODS = HTTP_METHODS.map((method) => method.toLowerCase());
 type Spec = { paths?: Record<string, Record<string, unknown>> };
-type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>;
 
 /**
  * Prism's operations, each made when a request first needs it. Prism's getHttpOperationsFromSpec
@@ -117,26 +124,35 @@ type Operations = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>;
  * with the contract (2.7 s of CPU at 2,002 operations, a CPU profile, bench/scale.ts). A routed request
  * needs one operation: it is made once, from a copy of the document holding that operation alone (same
  * path, so the same id). A request the gateway could not route needs them all (Prism's 404 or 405):
- * made once, on the first such request. A failed conversion is not kept: the next request tries again.
+ * made once, on the first such request. The document itself is read on first need too (parsing the bundle
+ * was a third of what start grew by at 2,002 operations). A failure is not kept: the next request tries again.
  */
-function lazyOperations(document: object) {
+function lazyOperations(document: () => Promise<object>) {
+  const made = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, make: () => Promise<T>): Promise<T> => {
+    let value = made.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = make();
+      made.set(key, value);
+      value.catch(() => made.delete(key));
+    }
+    return value;
+  };
+  const spec = () => once('document', () => document().then(withOperations));
+  return {
+    spec,
+    all: () => once('', async () => getHttpOperationsFromSpec(await spec())),
+    alone: (key: string) =>
+      once(`op ${key}`, async () => getHttpOperationsFromSpec(documentWithOnly(await spec(), key))),
+  };
+}
+
+/** The document, if it has an operation. */
+function withOperations(document: object): Spec {
   const spec = document as Spec;
   if (!Object.values(spec.paths ?? {}).some((item) => METHODS.some((m) => m in (item ?? {}))))
     throw new Error('No operations found in the spec.');
-  const made = new Map<string, Promise<Operations>>();
-  const once = (key: string, make: () => Promise<Operations>) => {
-    let operations = made.get(key);
-    if (!operations) {
-      operations = make();
-      made.set(key, operations);
-      operations.catch(() => made.delete(key));
-    }
-    return operations;
-  };
-  return {
-    all: () => once('', () => getHttpOperationsFromSpec(document)),
-    alone: (key: string) => once(key, () => getHttpOperationsFromSpec(documentWithOnly(spec, key))),
-  };
+  return spec;
 }
 
 /** A copy of the document whose paths hold only `METHOD /path` (its path item's other keys kept). */

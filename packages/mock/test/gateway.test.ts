@@ -32,6 +32,7 @@ const limits: Partial<Limits> = {
 
 /** Stands in for Prism: fails on /boom, answers /slow after a while, everything else at once. */
 const engine: PrismEngine = {
+  ready: async () => {},
   answerKey: () => undefined,
   async handle(req) {
     if (req.path === '/boom') throw new Error('boom');
