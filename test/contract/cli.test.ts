@@ -83,6 +83,16 @@ test('bad flags and a missing spec are explained, exit 2', async () => {
   expect(badEnv.out.stderr).toMatch(/--env must be sandbox or production/);
 });
 
+test('a scope no operation asks for still makes a token, with a note naming the scope meant', async () => {
+  const typo = run('token-cli', ['--scope', 'webhook.raed mock.admin']);
+  expect(await typo.exited).toBe(0);
+  expect(typo.out.stdout.trim()).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(typo.out.stderr).toMatch(
+    /scope webhook\.raed \(did you mean webhook\.read\?\); the token carries it/,
+  );
+  expect(typo.out.stderr).not.toContain('mock.admin');
+});
+
 test('starts with one ready line, makes the PKI, serves a token from mock:token, stops on Ctrl-C', async () => {
   const mock = run('cli', ['--port', '0']); // the spec and model @banking-api/contract ships
   const url = await ready(mock);

@@ -4,6 +4,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -122,6 +123,24 @@ test('npx banking-api-mock starts with zero configuration; the token bin, run el
   process.kill(-(mock.child.pid as number), 'SIGTERM');
   await exited;
   await expect.poll(() => groupAlive(mock.child.pid as number), { timeout: 10_000 }).toBe(false);
+}, 90_000);
+
+test("stopping npx's own process (not its group) stops the mock under it, and frees its port", async () => {
+  const mock = startBin(['--port', '0']);
+  const url = new URL(await readyUrl(mock));
+  const npxExited = new Promise((r) => mock.child.once('exit', r));
+  process.kill(mock.child.pid as number, 'SIGTERM'); // as a CI job runner or `kill $!` does
+  await npxExited;
+  await expect.poll(() => groupAlive(mock.child.pid as number), { timeout: 10_000 }).toBe(false);
+  const answered = await new Promise<boolean>((resolve) => {
+    const socket = connect(Number(url.port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  expect(answered).toBe(false);
 }, 90_000);
 
 // Uses the public surface the docs show; a wrong use must fail, so the types are not `any`.

@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
 import { envelope } from './envelope.ts';
 import { type GatewayHooks, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
-import { unknownKeys } from './known-keys.ts';
+import { unknownKeys, unknownOperation } from './known-keys.ts';
 
 export interface Fault {
   /** Milliseconds to wait before answering (or dropping). */
@@ -51,9 +51,7 @@ export class FaultRules {
 
   set(operationId: string, fault: Fault): void {
     if (!this.knows(operationId))
-      throw new Error(
-        `No operation ${operationId} in the contract (operationIds: ${[...(this.#operationIds ?? [])].join(', ')})`,
-      );
+      throw new Error(`No fault set: ${unknownOperation(operationId, this.#operationIds ?? [])}`);
     this.#rules.set(operationId, checkedFault(fault));
   }
 

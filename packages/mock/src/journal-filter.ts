@@ -4,7 +4,7 @@
 // contract does not have, a time that is no time: each refused, not ignored (a typo would otherwise return
 // every entry, or none, and a test would pass for the wrong reason).
 import type { JournalFilter } from './journal.ts';
-import { nearest } from './known-keys.ts';
+import { unknownOperation } from './known-keys.ts';
 
 const NAMES = ['operationId', 'status', 'since', 'until', 'limit'] as const;
 const statusForm = /^(?:[1-5]\d\d|[1-5]xx)$/;
@@ -47,12 +47,6 @@ export function checkedFilter(
 /** Whether a status is the one a filter names: exact (422) or its class ('4xx'). */
 export function statusMatches(actual: number, wanted: NonNullable<JournalFilter['status']>): boolean {
   return typeof wanted === 'number' ? actual === wanted : String(actual)[0] === wanted[0];
-}
-
-/** What to say of an operationId the contract does not have, with the one most like it. */
-export function unknownOperation(operationId: string, operationIds: readonly string[]): string {
-  const near = nearest(operationId, operationIds);
-  return `the contract has no operation ${String(operationId).slice(0, 64)}${near ? ` (did you mean ${near}?)` : ''}`;
 }
 
 /** A time as epoch milliseconds: a Date, a number, digits, or ISO 8601 text (`2026-11-26T10:00:00Z`). */

@@ -13,6 +13,12 @@ export function unknownKeys(value: unknown, known: readonly string[]): { key: st
     });
 }
 
+/** What to say of an operationId the contract does not have, with the one most like it. */
+export function unknownOperation(operationId: string, operationIds: Iterable<string>): string {
+  const near = nearest(operationId, [...operationIds]);
+  return `the contract has no operation ${String(operationId).slice(0, 64)}${near ? ` (did you mean ${near}?)` : ''}`;
+}
+
 /** The known name at most two edits away from `key` (names are short: the cost is bounded). */
 export function nearest(key: string, known: readonly string[]): string | undefined {
   if (key.length > 64) return undefined;

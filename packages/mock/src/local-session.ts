@@ -4,7 +4,8 @@
 import { type MockSession, MockSessionClosedError, sessionHeader, sessionMiddleware } from './admin-api.ts';
 import type { JournalFilter } from './journal.ts';
 import { settledCalls } from './journal-expect.ts';
-import { checkedFilter, unknownOperation } from './journal-filter.ts';
+import { checkedFilter } from './journal-filter.ts';
+import { unknownOperation } from './known-keys.ts';
 import type { Session } from './session.ts';
 
 export interface LocalSessionOptions {

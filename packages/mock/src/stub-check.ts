@@ -14,6 +14,7 @@ import {
   responseFor,
 } from '@banking-api/contract';
 import { violationsOf } from '@banking-api/contract/validators';
+import { unknownOperation } from './known-keys.ts';
 import { shapeViolations } from './stub-shape.ts';
 import { whenViolations } from './stub-when.ts';
 import type { Stub } from './stubs.ts';
@@ -27,13 +28,14 @@ export interface StubViolation {
 /** A name the caller gave, as far as a message repeats it. */
 export const clip = (name: string): string => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
 
+const operationIds = (model: ContractModel) => model.operations.map((o) => o.operationId);
+
 /** Everything wrong with `stub` for `model`; none when the contract allows it. */
 export function stubViolations(model: ContractModel, stub: Stub): StubViolation[] {
   const shape = shapeViolations(stub);
   if (shape.length) return shape;
   const op = model.operations.find((o) => o.operationId === stub.operationId);
-  if (!op)
-    return [{ at: '/operationId', message: `the contract has no operation ${clip(stub.operationId)}` }];
+  if (!op) return [{ at: '/operationId', message: unknownOperation(stub.operationId, operationIds(model)) }];
   return [...answerViolations(op, stub.answer), ...whenViolations(op, stub.when ?? {})];
 }
 

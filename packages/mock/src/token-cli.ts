@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { defaultPkiDir } from './defaults.ts';
 import { type Environment, ensureDevPki, environments } from './dev-pki.ts';
+import { unknownScopeNotes } from './token-scopes.ts';
 import { signToken } from './tokens.ts';
 
 const usage = `Usage: banking-api-mock-token [--env sandbox|production] [--scope <scope>]... [--ttl <seconds>]
@@ -39,6 +40,7 @@ try {
   const scopes = (values.scope ?? ['webhook.read webhook.write'])
     .flatMap((s) => s.split(/\s+/))
     .filter(Boolean);
+  for (const note of unknownScopeNotes(scopes)) console.error(`banking-api-mock-token: note: ${note}`);
   const pki = await ensureDevPki(values['pki-dir']);
   console.log(await signToken(pki.jwt.privateKey, { env: values.env as Environment, scopes, ttlSeconds }));
 } catch (error) {

@@ -58,7 +58,9 @@ test('Retry-After: 1 on a 503 unless the fault names its own seconds, or null fo
 
 test('fault rules of a contract refuse an operationId the contract does not have (a typo would otherwise never fire)', () => {
   const rules = new FaultRules(['sendPix', 'refundPix']);
-  expect(() => rules.set('sendPIX', { status: 503 })).toThrow('No operation sendPIX in the contract');
+  expect(() => rules.set('sendPIX', { status: 503 })).toThrow(
+    'No fault set: the contract has no operation sendPIX (did you mean sendPix?)',
+  );
   rules.set('sendPix', { status: 503 });
   rules.set('*', { latencyMs: 10 });
   expect(Object.keys(rules.list()).sort()).toEqual(['*', 'sendPix']);
