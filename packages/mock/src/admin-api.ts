@@ -113,7 +113,9 @@ export class StubRefusedError extends Error {
 export class MockSessionClosedError extends Error {
   override readonly name: string = 'MockSessionClosedError';
   constructor(id: string) {
-    super(`the mock session ${id} is closed: open another (mock.openSession(), or openMockSession() of @banking-api/mock/admin)`);
+    super(
+      `the mock session ${id} is closed: open another (mock.openSession(), or openMockSession() of @banking-api/mock/admin)`,
+    );
   }
 }
 
