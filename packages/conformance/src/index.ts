@@ -23,6 +23,7 @@ export { operationsByPath } from './checks/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
 export { harvest, nounOf } from './flows/harvest.js';
 export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';
+export { issuedNames, operationsNeeded } from './flows/issuers.js';
 export { discoverIdentifiers, type SetupOptions, type SetupRequest } from './flows/setup.js';
 export { type IssuedValues, issuedValues } from './flows/values.js';
 export { clip, describeAnswer } from './judge/describe.js';

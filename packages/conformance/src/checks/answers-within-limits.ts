@@ -16,10 +16,18 @@ export const answersWithinLimits: AnswerCheck = {
   judge: () => pass,
 };
 
-/** A request the server took but did not answer, as a failure of this check on `op`. */
-export function recordNoAnswer(findings: Findings, op: Operation | string, error: ConnectionError): void {
-  findings.ran(op, id);
+/**
+ * A request the server took but did not answer, as a failure of this check on `op` — or of `check`, the
+ * probe check that sent it, when a run leaves this one out (a run of one check still reports it).
+ */
+export function recordNoAnswer(
+  findings: Findings,
+  op: Operation | string,
+  error: ConnectionError,
+  check: string = id,
+): void {
+  findings.ran(op, check);
   if (!error.probe) return;
   const expected = 'a whole HTTP answer within the time-outs and the size limit';
-  findings.fail(op, id, expected, `no answer: ${error.reason}`, error.probe);
+  findings.fail(op, check, expected, `no answer: ${error.reason}`, error.probe);
 }
