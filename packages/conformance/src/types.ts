@@ -58,8 +58,11 @@ export class ConnectionError extends Error {
   readonly reason: string;
   /** The request that got no answer, when a client sent one. */
   readonly probe?: Probe;
-  constructor(message: string, details: { stage?: FailedStage; reason?: string; probe?: Probe } = {}) {
-    super(message);
+  constructor(
+    message: string,
+    details: { stage?: FailedStage; reason?: string; probe?: Probe; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.stage = details.stage ?? 'connect';
     this.reason = details.reason ?? message;
     if (details.probe) this.probe = details.probe;

@@ -114,7 +114,7 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
   const client = createClient({ target: options.target, tls, tokens, timeoutMs: options.timeoutMs });
   try {
     const ops = model.operations.filter(selection.operation);
-    await checkCredentials(ops, client.send, options.seed);
+    await checkCredentials(ops, client.send, options.seed, fixtures.operations);
     const run = await runVerify(model, client.send, {
       target: options.target,
       seed: options.seed,

@@ -3,7 +3,7 @@
 // operations are tried in turn: one that takes the request but gives no answer (a time-out, a closed
 // socket) is that operation's deviation, reported by the checks; only a server that answers none of
 // them, or is not reached at all, ends the run here.
-import { ConnectionError, exampleRequests, requestFor } from '@banking-api/conformance';
+import { ConnectionError, exampleRequests, issuedValues, requestFor } from '@banking-api/conformance';
 import { bearerScopes, type Operation } from '@banking-api/contract';
 import { UsageError } from './options.js';
 import type { Send } from './types.js';
@@ -12,10 +12,16 @@ import type { Send } from './types.js';
 const TRIES = 3;
 
 /** `ops`: the operations the run selected (a run of one operation calls no other to check its token). */
-export async function checkCredentials(ops: readonly Operation[], send: Send, seed: number): Promise<void> {
+export async function checkCredentials(
+  ops: readonly Operation[],
+  send: Send,
+  seed: number,
+  fixtures: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {},
+): Promise<void> {
   const unanswered: ConnectionError[] = [];
   for (const op of ops.slice(0, TRIES)) {
-    const probe = exampleRequests(op, seed)[0]?.probe ?? requestFor(op, { seed });
+    const { values } = issuedValues(op, {}, fixtures[op.operationId]);
+    const probe = exampleRequests(op, seed, values)[0]?.probe ?? requestFor(op, { seed, values });
     let answer: Awaited<ReturnType<Send>>;
     try {
       answer = await send(probe);
@@ -35,6 +41,6 @@ export async function checkCredentials(ops: readonly Operation[], send: Send, se
   if (last)
     throw new ConnectionError(
       `the server took the first ${unanswered.length} requests but answered none of them (${last.reason})`,
-      { stage: 'answer', reason: last.reason },
+      { stage: 'answer', reason: last.reason, cause: last },
     );
 }

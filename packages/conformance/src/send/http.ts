@@ -132,7 +132,7 @@ async function exchange(
   } catch (error) {
     const reason = describeError(error);
     const stage = failedStageOf(error);
-    throw new ConnectionError(`${probe.method} ${url}: ${reason}`, { stage, reason, probe });
+    throw new ConnectionError(`${probe.method} ${url}: ${reason}`, { stage, reason, probe, cause: error });
   }
 }
 
