@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bearerScopes, contractModel, type Operation } from '@banking-api/contract';
 import { makeCa, makeClientCert } from '@banking-api/mock';
-import { junitReport, type Report, verifyCommand } from '@banking-api/verify';
+import { junitReport, labelsOf, type Report, verifyCommand } from '@banking-api/verify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fastestRun } from '../support/growth.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { type Deviation, editJson, startBrokenServer } from './broken-server.ts';
 
@@ -211,6 +212,26 @@ describe('the TLS files', () => {
       /not issued by the CA in --ca .*other-ca\.pem/,
     );
     expect(run.errors).not.toContain('use-system-ca');
+  });
+});
+
+describe('the PEM label scan', () => {
+  const hostile: Record<string, (n: number) => string> = {
+    'BEGIN markers without an end': (n) => '-----BEGIN '.repeat(n),
+    'one BEGIN and no dashes after it': (n) => `-----BEGIN ${'A'.repeat(n * 11)}`,
+    'labels that are almost a key': (n) => '-----BEGIN PRIVATE KE-----'.repeat(n),
+  };
+  test.each(Object.keys(hostile))('%s: ten times the input costs about ten times the time', (name) => {
+    const make = hostile[name] as (n: number) => string;
+    const [small, large] = [make(20_000), make(200_000)];
+    labelsOf(small); // warm up
+    const ratio =
+      fastestRun(() => labelsOf(large)) /
+      Math.max(
+        fastestRun(() => labelsOf(small)),
+        0.5,
+      );
+    expect(ratio, `×${ratio.toFixed(1)}`).toBeLessThan(25); // quadratic would be ×100
   });
 });
 
