@@ -20,6 +20,10 @@ export interface Deviation {
   chunked?: boolean;
   /** Ask for a client certificate but take one from any CA (none at all is still refused). */
   anyClientCertificate?: boolean;
+  /** Give no answer to this request: `hang` keeps it open until the server stops, `drop` closes the socket. */
+  noAnswer?(op: Operation | undefined, method: string, path: string): 'hang' | 'drop' | undefined;
+  /** Sees every request that reaches the server (method and URL with its query). */
+  seen?(method: string, url: string): void;
   request?(headers: Record<string, string>, op: Operation | undefined, path?: string): void;
   response?(answer: Exchange, op: Operation | undefined, path?: string): void;
 }
@@ -55,6 +59,10 @@ export async function startBrokenServer(
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const found = route(req.method ?? 'GET', path);
     const op = found.kind === 'match' ? found.match.operation : undefined;
+    deviation.seen?.(req.method ?? 'GET', req.url ?? '/');
+    const silence = deviation.noAnswer?.(op, req.method ?? 'GET', req.url ?? '/');
+    if (silence === 'drop') return socket.destroy();
+    if (silence === 'hang') return; // closeAllConnections at stop ends it
     const headers = forwardable(req.headers);
     deviation.request?.(headers, op, req.url ?? '/');
     const answer = await forward(upstream, `${mock.url}${req.url}`, req.method ?? 'GET', headers, chunks);

@@ -648,7 +648,7 @@ describe('the command', () => {
     await closed.close(); // a port nobody listens on any more
     const outcome = await verifyCommand(args(closed.url), { log: () => {}, error: (t) => errors.push(t) });
     expect(outcome.code).toBe(2);
-    expect(errors.join('\n')).toMatch(/no answer from the server .*Check --target/s);
+    expect(errors.join('\n')).toMatch(/nothing answers at --target .*check its host and port/s);
   });
 
   test('exits 2 with what to fix when the token is refused', async () => {

@@ -8,6 +8,7 @@ export { type ForbiddenBody, forbiddenBodies } from './attacks/forbidden-bodies.
 export { ATTACKS } from './attacks/registry.js';
 export { type HostileRequest, MAX_JSON_DEPTH, secondRoundRequests } from './attacks/second-round.js';
 export { scopedOperations, spellingOf } from './attacks/spellings.js';
+export { answersWithinLimits, recordNoAnswer } from './checks/answers-within-limits.js';
 export { isClientError, isSuccess } from './checks/call.js';
 export type {
   AnswerCheck,
@@ -22,6 +23,7 @@ export { operationsByPath } from './checks/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
 export { harvest, nounOf } from './flows/harvest.js';
 export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';
+export { issuedNames, operationsNeeded } from './flows/issuers.js';
 export { discoverIdentifiers, type SetupOptions, type SetupRequest } from './flows/setup.js';
 export { type IssuedValues, issuedValues } from './flows/values.js';
 export { clip, describeAnswer } from './judge/describe.js';
@@ -44,6 +46,7 @@ export {
   type ValueOptions,
 } from './requests/values.js';
 export { type RenderOptions, rawRequest, renderRequest } from './requests/wire.js';
+export { type Cause, failedStageOf, innermostCause, isTlsCode } from './send/failed-stage.js';
 export { type ForeignCertificate, foreignCertificate } from './send/foreign-certificate.js';
 export { forgedTokenShell, forgeToken, isCompactJws } from './send/forged-token.js';
 export {
@@ -61,6 +64,7 @@ export {
   ConnectionError,
   type Credential,
   type EncodedBody,
+  type FailedStage,
   type Findings,
   type ForgedToken,
   type Probe,

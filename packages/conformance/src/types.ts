@@ -43,9 +43,30 @@ export interface Answer {
 /** Sends a probe; throws a ConnectionError when no HTTP answer came. */
 export type Send = (probe: Probe) => Promise<Answer>;
 
+/**
+ * Where a request without an HTTP answer failed: `connect` — the server was not reached (refused, name,
+ * TLS handshake); `answer` — it was reached but gave no whole answer within the limits (time-out, a
+ * closed or reset socket, an answer larger than allowed): a deviation of the operation, not of the setup.
+ */
+export type FailedStage = 'connect' | 'answer';
+
 /** The transport failed: no HTTP answer (refused, TLS, timeout). */
 export class ConnectionError extends Error {
   override readonly name: string = 'ConnectionError';
+  readonly stage: FailedStage;
+  /** What went wrong, without the URL: the innermost cause's code and message. */
+  readonly reason: string;
+  /** The request that got no answer, when a client sent one. */
+  readonly probe?: Probe;
+  constructor(
+    message: string,
+    details: { stage?: FailedStage; reason?: string; probe?: Probe; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.stage = details.stage ?? 'connect';
+    this.reason = details.reason ?? message;
+    if (details.probe) this.probe = details.probe;
+  }
 }
 
 /** Where the checks' outcomes go; the caller decides how to keep and report them. */

@@ -20,6 +20,7 @@ beforeAll(async () => {
       const more = () => res.write('x'.repeat(16_384), () => setImmediate(more)); // until the client stops
       return more();
     }
+    if (req.url === '/drop') return req.socket.destroy(); // a server that dies on this request
     if (req.url === '/trickle') {
       const timer = setInterval(() => res.write(' '), 100); // each chunk well within the body timeout
       res.on('close', () => clearInterval(timer));
@@ -51,6 +52,7 @@ describe('the client of a server under test', () => {
       const failure = await client.send(probe('/endless')).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(ConnectionError);
       expect(String(failure)).toMatch(/larger than 65536 bytes/);
+      expect(failure).toMatchObject({ stage: 'answer', probe: probe('/endless') });
     } finally {
       await client.close();
     }
@@ -63,8 +65,25 @@ describe('the client of a server under test', () => {
       const failure = await client.send(probe('/trickle')).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(ConnectionError);
       expect(performance.now() - started).toBeLessThan(5000); // the deadline, not the 2 s chunk timeout, ended it
+      expect(failure).toMatchObject({ stage: 'answer' });
     } finally {
       await client.close();
+    }
+  });
+
+  it('tells a socket the server closed (it was reached) from a server not reached at all', async () => {
+    const client = createClient({ target, tls, tokens: { token: 't' } });
+    const nowhere = createClient({ target: 'https://127.0.0.1:9', tls, tokens: { token: 't' } });
+    const untrusted = createClient({ target, tls: { ...tls, ca: tls.cert }, tokens: { token: 't' } });
+    try {
+      const dropped = await client.send(probe('/drop')).catch((e: unknown) => e);
+      expect(dropped).toMatchObject({ name: 'ConnectionError', stage: 'answer' });
+      const refused = await nowhere.send(probe('/ok')).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ name: 'ConnectionError', stage: 'connect' });
+      const distrusted = await untrusted.send(probe('/ok')).catch((e: unknown) => e);
+      expect(distrusted).toMatchObject({ name: 'ConnectionError', stage: 'connect' });
+    } finally {
+      await Promise.all([client.close(), nowhere.close(), untrusted.close()]);
     }
   });
 });

@@ -1,18 +1,20 @@
 // The verify command as a function: options in, exit code out (0 conforms, 1 deviates, 2 could not
-// verify: usage or connection error). The reports go to the terminal and, when asked, to files.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// verify: usage, files, a server not reached, or nothing checked). The reports go to the terminal and, when asked, to files.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Credential, checkById, createClient, isCompactJws } from '@banking-api/conformance';
 import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
+import { connectionAdvice } from './connection-advice.js';
 import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 import { compareWithMock, type ParityReport } from './parity.js';
 import { checkCredentials } from './preflight.js';
 import { productionMatches } from './production.js';
 import { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
-import { failuresOf } from './rerun.js';
+import { earlierRun, notRechecked, refuseMissingCredentials } from './rerun.js';
 import { type Report, runVerify } from './runner.js';
 import { selectionOf } from './selection.js';
+import { checkTlsFiles } from './tls-files.js';
 import { ConnectionError, type Send } from './types.js';
 
 export interface Console {
@@ -30,32 +32,53 @@ export interface CommandHooks {
   readonly loadSpec?: (file: string) => Promise<ContractModel>;
 }
 
+/**
+ * The command. What it prints goes to `out` (the console by default; pass your own to keep a library
+ * caller's output clean). The --report and --junit files are removed first, so that a run that ends
+ * without a report never leaves an earlier one looking current.
+ */
 export async function verifyCommand(
   argv: readonly string[],
   out: Console = console,
   hooks: CommandHooks = {},
 ): Promise<Outcome> {
+  let options: CliOptions | undefined;
   try {
-    const options = parseOptions(argv);
+    options = parseOptions(argv);
     if (options.help) {
       out.log(usage);
       return { code: 0 };
     }
+    await removeReports(options);
     const report = await verifyTarget(options, hooks);
+    if (report.checks.length === 0) throw new UsageError(nothingRan(report));
     out.log(terminalReport(report));
     if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
     await writeReports(options, report);
-    return { code: deviates(report) ? 1 : 0, report };
+    return { code: exitCodeOf(report), report };
   } catch (error) {
     if (error instanceof UsageError)
       out.error(`✖ verify: ${error.message}${error.showUsage ? `\n\n${usage}` : ''}`);
-    else if (error instanceof ConnectionError)
-      out.error(
-        `✖ verify: no answer from the server (${error.message}). Check --target, and that --ca, --cert and --key are the environment's.`,
-      );
+    else if (error instanceof ConnectionError && options)
+      out.error(`✖ verify: ${connectionAdvice(error, options)}`);
     else throw error;
     return { code: 2 };
   }
+}
+
+/** 1 for a deviation; 2 when failures of the rerun report were not rechecked; else 0. */
+const exitCodeOf = (report: Report): 0 | 1 | 2 =>
+  deviates(report) ? 1 : (report.notRechecked?.length ?? 0) > 0 ? 2 : 0;
+
+/** Why a run ran no check: the skip notes of the selected checks, or what to select instead. */
+function nothingRan(report: Report): string {
+  const skipped = report.notes
+    .filter((n) => n.message.startsWith('skipped'))
+    .map((n) => `${n.check} ${n.message}`);
+  const why = skipped.length
+    ? skipped.join('; ')
+    : 'the selected checks do not apply to the selected operations (see "What it checks" in the guide)';
+  return `no check ran on ${report.operations} operations, so nothing was verified: ${why}.`;
 }
 
 /** A failure of an error-level check (a check the engine does not know counts as one). */
@@ -65,10 +88,12 @@ const deviates = (report: Report) =>
 async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<Report> {
   const model = await modelOf(options.spec, hooks);
   refuseProduction(options, model);
+  const earlier = options.rerun ? await earlierRun(options.rerun) : undefined;
+  if (earlier && options.rerun) refuseMissingCredentials(options.rerun, earlier, credentialFor(options));
   const selection = selectionOf(model, {
     include: options.include,
     exclude: options.exclude,
-    ...(options.rerun && { rerun: await failuresOf(options.rerun) }),
+    ...(earlier && { rerun: earlier.failures }),
   });
   const fixtures: Fixtures = options.fixtures ? await readFixtures(options.fixtures, model) : noFixtures;
   const tls = {
@@ -76,6 +101,7 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
     cert: await pem(options.cert, '--cert'),
     key: await pem(options.key, '--key'),
   };
+  checkTlsFiles(tls, options);
   const tokens = {
     token: options.token,
     ...(options.unscopedToken && { unscoped: options.unscopedToken }),
@@ -85,10 +111,11 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
   const credentials: Credential[] = [];
   if (options.expiredToken) credentials.push('expired');
   if (options.otherEnvToken) credentials.push('other-environment');
-  const client = createClient({ target: options.target, tls, tokens });
+  const client = createClient({ target: options.target, tls, tokens, timeoutMs: options.timeoutMs });
   try {
-    await checkCredentials(model, client.send, options.seed);
-    const report = await runVerify(model, client.send, {
+    const ops = model.operations.filter(selection.operation);
+    await checkCredentials(ops, client.send, options.seed, fixtures.operations);
+    const run = await runVerify(model, client.send, {
       target: options.target,
       seed: options.seed,
       maxExamples: options.maxExamples,
@@ -100,13 +127,24 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
       selection,
       files: { ca: options.ca, cert: options.cert, key: options.key },
     });
+    const report = earlier ? { ...run, notRechecked: notRechecked(earlier, run.checks) } : run;
     if (!options.parity) return report;
-    const ops = model.operations.filter(selection.operation);
     return { ...report, parity: await parityWith(options.parity, ops, client.send, options.seed) };
   } finally {
     await client.close();
   }
 }
+
+/** Whether this run has the credential a check needs (the rerun compares with the earlier run). */
+const credentialFor =
+  (options: CliOptions) =>
+  (check: string): boolean =>
+    ({
+      'scope-enforced': Boolean(options.unscopedToken),
+      'expired-token-refused': Boolean(options.expiredToken),
+      'cross-environment-refused': Boolean(options.otherEnvToken),
+      'forged-token-refused': isCompactJws(options.token),
+    })[check] ?? true;
 
 /** The same example requests to the --parity-target, compared with the target's answers. */
 async function parityWith(
@@ -120,6 +158,8 @@ async function parityWith(
     cert: await pem(parity.cert, '--parity-cert'),
     key: await pem(parity.key, '--parity-key'),
   };
+  const flags = { ca: '--parity-ca', cert: '--parity-cert', key: '--parity-key' };
+  checkTlsFiles(tls, { ...parity, flags });
   const mock = createClient({ target: parity.target, tls, tokens: { token: parity.token } });
   try {
     return { mock: parity.target, ...(await compareWithMock(ops, { server, mock: mock.send }, seed)) };
@@ -155,6 +195,10 @@ async function pem(file: string, flag: string): Promise<string> {
       `${flag} ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}.`,
     );
   }
+}
+
+async function removeReports(options: CliOptions): Promise<void> {
+  for (const file of [options.report, options.junit]) if (file) await rm(file, { force: true });
 }
 
 async function writeReports(options: CliOptions, report: Report): Promise<void> {

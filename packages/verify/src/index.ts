@@ -17,4 +17,5 @@ export { githubAnnotations, jsonReport, junitReport, terminalReport } from './re
 export { type CheckResult, type Report, type RunSettings, runVerify } from './runner.js';
 export { type Selection, selectionOf } from './selection.js';
 export { type Summary, summarize, type Tally } from './summary.js';
+export { checkTlsFiles, labelsOf } from './tls-files.js';
 export type { Actual, Failure, Note, VerifyOptions } from './types.js';

@@ -5,7 +5,7 @@ import { withoutTrailingSlashes } from '@banking-api/contract';
 import { tokenArgs, tokenOf } from './token-options.js';
 
 export const usage = `Usage: banking-api-verify --target https://host:port --ca ca.pem --cert client.pem \\
-    --key client-key.pem --token TOKEN [options]        (npx @banking-api/verify …, npm run verify -- … here)
+    --key client-key.pem --token TOKEN [options]        (or: npx @banking-api/verify …)
   --target            base URL of the server to verify (https)
   --ca                CA certificate (PEM) that issued the server's certificate
   --cert, --key       client certificate and key (PEM) of the environment
@@ -17,7 +17,8 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
                       --other-env-token-file, --parity-token-file) reading the token from FILE: a token on
                       the command line shows in the process list and shell history (keep that for local use)
   --fixtures FILE     identifiers and setup requests for a server with state (JSON, see the guide)
-  --include LIST      only these operations (operationId or "METHOD /path") and checks (id), comma-separated
+  --include LIST      only these operations (operationId or "METHOD /path") and checks (id), comma-separated;
+                      only these operations are called, and those that issue the identifiers they need
   --exclude LIST      leave out these operations and checks
   --rerun REPORT      only the operations and checks that failed in that JSON report
   --parity-target URL the mock (or another server) to send the same example requests to, reporting where
@@ -28,9 +29,12 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
   --annotations       also print GitHub Actions annotations (::error) for each failure
   --seed N            seed of the generated inputs (default 1): the same seed sends the same inputs
   --max-examples N    generated invalid bodies per operation and media type (default 10)
+  --timeout SECONDS   per request: to connect, for the headers, between body chunks (default 10); a
+                      request without an answer in time fails answers-within-limits on its operation
   --spec FILE         verify against this contract (a contract model JSON; in the repository, openapi.yaml too)
   --allow-production  verify a target the contract lists as production (verification creates resources)
-Exit codes: 0 the server conforms, 1 it deviates, 2 usage or connection error.`;
+Exit codes: 0 the server conforms, 1 it deviates (including an operation that gave no answer in time),
+2 verify could not verify: usage, files, a server not reached, or no check ran.`;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -67,6 +71,8 @@ export interface CliOptions {
   readonly annotations: boolean;
   readonly seed: number;
   readonly maxExamples: number;
+  /** Per request, in milliseconds. */
+  readonly timeoutMs: number;
   readonly spec?: string;
   readonly allowProduction: boolean;
   readonly help: boolean;
@@ -91,6 +97,7 @@ const spec = {
   annotations: { type: 'boolean', default: false },
   seed: { type: 'string', default: '1' },
   'max-examples': { type: 'string', default: '10' },
+  timeout: { type: 'string', default: '10' },
   spec: { type: 'string' },
   'allow-production': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -126,6 +133,7 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     annotations: values.annotations,
     seed: integer('--seed', values.seed, 0),
     maxExamples: integer('--max-examples', values['max-examples'], 0),
+    timeoutMs: integer('--timeout', values.timeout, 1) * 1000,
     spec: values.spec,
     allowProduction: values['allow-production'],
     help: false,

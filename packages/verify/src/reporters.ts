@@ -2,6 +2,7 @@
 import { parityLines } from './parity.js';
 import type { Report } from './runner.js';
 import type { Tally } from './summary.js';
+import { notRecheckedLines, verdictOf } from './verdict.js';
 
 /** Failures in full, then the notes, then the summary by check and by operation, then one verdict line. */
 export function terminalReport(report: Report): string {
@@ -29,7 +30,7 @@ export function terminalReport(report: Report): string {
   }
   lines.push(...summaryLines(report));
   if (report.parity) lines.push(...parityLines(report.parity));
-  lines.push('', report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.');
+  lines.push(...notRecheckedLines(report), '', verdictOf(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -112,7 +113,7 @@ export function githubAnnotations(report: Report, levelOf: (check: string) => st
     const title = property(`${f.operationId || f.operation} ${f.check}`);
     return `::${kind} title=${title}::${escapeData(`${f.operation}: expected ${f.expected}\ngot ${f.got}\n${f.curl}`)}`;
   });
-  const verdict = report.failures.length ? 'The server deviates from the contract.' : 'The server conforms.';
+  const verdict = verdictOf(report);
   lines.push(`::notice title=verify::${escapeData(`${verdict} ${report.failures.length} failures.`)}`);
   return `${lines.join('\n')}\n`;
 }

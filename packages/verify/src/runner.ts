@@ -3,10 +3,13 @@
 // first alone, then a few at a time), then the path checks, then the once-per-run ones.
 import {
   allChecks,
+  answersWithinLimits,
   type CheckContext,
+  ConnectionError,
   discoverIdentifiers,
   operationsByPath,
   type ProbeCheck,
+  recordNoAnswer,
   type SetupRequest,
 } from '@banking-api/conformance';
 import type { ContractModel, Operation } from '@banking-api/contract';
@@ -37,6 +40,8 @@ export interface Report {
   readonly failures: readonly Failure[];
   readonly notes: readonly Note[];
   readonly summary: Summary;
+  /** In a --rerun: failures of the earlier report that this run could not check again (not passed). */
+  readonly notRechecked?: readonly { readonly operation: string; readonly check: string }[];
   /** Where the mock given with --parity-target answers otherwise than the target. */
   readonly parity?: ParityReport;
 }
@@ -60,8 +65,10 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     return send(probe);
   };
   const findings = collectFindings(model, settings, selection.check);
+  const selected = model.operations.filter(selection.operation);
   const identifiers = await discoverIdentifiers(model, counted, {
     seed: settings.seed,
+    ...(selected.length < model.operations.length && { operations: selected }),
     ...(settings.setup && { setup: settings.setup }),
     ...(settings.fixtures && { fixtures: settings.fixtures }),
   });
@@ -70,16 +77,27 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
   noteOpenQuestions(model, findings);
   const probes = (scope: ProbeCheck['scope']) =>
     probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));
-  const [first, ...rest] = model.operations.filter(selection.operation);
+  // A request without an answer fails answers-within-limits, or the check that sent it when the run
+  // leaves answers-within-limits out (a run of one check still reports it).
+  const reportedAs = (check: ProbeCheck) =>
+    selection.check(answersWithinLimits.id) ? answersWithinLimits.id : check.id;
+  const noAnswerAs = (op: Operation | string, check: ProbeCheck, run: () => Promise<void>) =>
+    orNoAnswer(run, (error) => recordNoAnswer(findings, op, error, reportedAs(check)));
+  const [first, ...rest] = selected;
   const verifyOperation = async (op: Operation) => {
-    for (const check of probes('operation')) if (check.scope === 'operation') await check.run(ctx, op);
+    for (const check of probes('operation'))
+      if (check.scope === 'operation') await noAnswerAs(op, check, () => check.run(ctx, op));
   };
   if (first) await verifyOperation(first); // alone first: a wrong target or certificate fails fast
   await inPool(rest, concurrency, verifyOperation);
   for (const check of probes('path'))
-    for (const [path, ops] of operationsByPath(model.operations.filter(selection.operation)))
-      if (check.scope === 'path') await check.run(ctx, path, ops);
-  for (const check of probes('contract')) if (check.scope === 'contract') await check.run(ctx);
+    for (const [path, ops] of pathsOf(model, selected))
+      if (check.scope === 'path')
+        await noAnswerAs(ops[0] as Operation, check, () => check.run(ctx, path, ops));
+  // The once-per-run checks send to the first operation: the first selected one, not another.
+  const onSelected: CheckContext = { ...ctx, model: { ...model, operations: selected } };
+  for (const check of probes('contract'))
+    if (check.scope === 'contract') await noAnswerAs('contract', check, () => check.run(onSelected));
   const failedRuns = new Set(findings.failures.map((f) => `${f.operation}\n${f.check}`));
   const checks = findings.runs.map((r) => ({ ...r, failed: failedRuns.has(`${r.operation}\n${r.check}`) }));
   const failures = inModelOrder(findings.failures, model);
@@ -88,7 +106,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     contract: { title: model.title, version: model.version },
     seed: settings.seed,
     maxExamples: settings.maxExamples,
-    operations: model.operations.filter(selection.operation).length,
+    operations: selected.length,
     requests,
     durationMs: Math.round(performance.now() - started),
     identifiers: Object.keys(identifiers).sort(),
@@ -97,6 +115,34 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     notes: findings.notes,
     summary: summarize(checks, failures),
   };
+}
+
+/**
+ * Runs one check; a request of it that the server took but did not answer (a time-out, a closed socket,
+ * an answer too large) fails answers-within-limits on the operation, and the run goes on. A server not
+ * reached at all (refused, TLS) still ends the run: that is the setup, not one operation.
+ */
+async function orNoAnswer(run: () => Promise<void>, record: (error: ConnectionError) => void): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof ConnectionError) || error.stage !== 'answer') throw error;
+    record(error);
+  }
+}
+
+/**
+ * Each path with a selected operation, with all of its operations (so the method tried is one the path
+ * does not have), the selected first: the path check reports on the first.
+ */
+function pathsOf(model: ContractModel, selected: readonly Operation[]): [string, Operation[]][] {
+  const chosen = new Set(selected);
+  return [...operationsByPath(model.operations)]
+    .filter(([, ops]) => ops.some((op) => chosen.has(op)))
+    .map(([path, ops]) => [
+      path,
+      [...ops.filter((op) => chosen.has(op)), ...ops.filter((op) => !chosen.has(op))],
+    ]);
 }
 
 /** The registry's probe checks of one scope, in registry order. */

@@ -40,14 +40,14 @@ export function selectionOf(model: ContractModel, input: SelectionInput): Select
   const rerun = input.rerun ?? [];
   const included = split([...input.include, ...rerun.flatMap((f) => [f.operation, f.check])], '--include');
   const excluded = split(input.exclude, '--exclude');
-  const probeIds = new Set(
-    allChecks()
-      .filter((c) => c.kind === 'probe')
-      .map((c) => c.id),
-  );
+  const kindOf = new Map(allChecks().map((c) => [c.id, c.kind]));
+  const named = [...included.checks];
   return {
     operation: (op) => (included.ops.size === 0 || included.ops.has(op.key)) && !excluded.ops.has(op.key),
     check: (id) => (included.checks.size === 0 || included.checks.has(id)) && !excluded.checks.has(id),
-    namesProbeChecks: [...included.checks].some((id) => probeIds.has(id)),
+    // An answer check judges the answers of every probe check (an error-envelope failure may have come
+    // from the account-header probe): naming one runs them all, so a rerun re-sends what drew it.
+    namesProbeChecks:
+      named.some((id) => kindOf.get(id) === 'probe') && !named.some((id) => kindOf.get(id) === 'answer'),
   };
 }

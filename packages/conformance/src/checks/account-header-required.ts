@@ -1,10 +1,9 @@
 // An account-scoped operation refuses a request without x-account-id with 400.
 import { ACCOUNT_HEADER, type Operation } from '@banking-api/contract';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import type { CheckContext } from '../types.js';
 import { expectStatus } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 export const accountHeaderRequired: ProbeCheck = {
   id: 'account-header-required',
@@ -14,8 +13,7 @@ export const accountHeaderRequired: ProbeCheck = {
   rationale: 'which account a request acts on is never guessed: the account header guide states the 400',
   run: async (ctx: CheckContext, op: Operation) => {
     if (!op.accountHeader) return;
-    const body = firstBody(op);
-    const probe = requestFor(op, { seed: ctx.options.seed, omit: [ACCOUNT_HEADER], ...(body && { body }) });
+    const probe = runRequest(ctx, op, { omit: [ACCOUNT_HEADER] });
     await expectStatus(ctx, op, 'account-header-required', 400, probe);
   },
 };

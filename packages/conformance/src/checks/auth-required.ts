@@ -1,10 +1,9 @@
 // An operation that asks for a Bearer token refuses a request without one with 401.
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import type { CheckContext } from '../types.js';
 import { expectStatus } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 export const authRequired: ProbeCheck = {
   id: 'auth-required',
@@ -14,8 +13,7 @@ export const authRequired: ProbeCheck = {
   rationale: 'no token, no access: 401, the usual HTTP meaning (the contract leaves error codes open)',
   run: async (ctx: CheckContext, op: Operation) => {
     if (bearerScopes(op).length === 0) return;
-    const body = firstBody(op);
-    const probe = requestFor(op, { seed: ctx.options.seed, credential: 'none', ...(body && { body }) });
+    const probe = runRequest(ctx, op, { credential: 'none' });
     await expectStatus(ctx, op, 'auth-required', 401, probe);
   },
 };

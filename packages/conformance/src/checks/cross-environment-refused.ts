@@ -2,11 +2,10 @@
 // (401 or 403): the contract (§5.2) ties a token to the environment of the certificate.
 import { bearerScopes, type Operation } from '@banking-api/contract';
 import { describeAnswer } from '../judge/describe.js';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import type { CheckContext } from '../types.js';
 import { call } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 const id = 'cross-environment-refused';
 
@@ -26,9 +25,7 @@ export const crossEnvironmentRefused: ProbeCheck = {
       );
       return;
     }
-    const body = firstBody(op);
-    const credential = 'other-environment';
-    const probe = requestFor(op, { seed: ctx.options.seed, credential, ...(body && { body }) });
+    const probe = runRequest(ctx, op, { credential: 'other-environment' });
     const answer = await call(ctx, op, probe);
     ctx.findings.ran(op, id);
     if (answer.status !== 401 && answer.status !== 403)

@@ -1,10 +1,9 @@
 // An expired token of the environment is refused with 401 (run when the caller gives one).
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import type { CheckContext } from '../types.js';
 import { expectStatus } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 const id = 'expired-token-refused';
 
@@ -24,8 +23,7 @@ export const expiredTokenRefused: ProbeCheck = {
       );
       return;
     }
-    const body = firstBody(op);
-    const probe = requestFor(op, { seed: ctx.options.seed, credential: 'expired', ...(body && { body }) });
+    const probe = runRequest(ctx, op, { credential: 'expired' });
     await expectStatus(ctx, op, id, 401, probe);
   },
 };

@@ -2,11 +2,10 @@
 // stripped — is refused with 401 on every operation that asks for a Bearer token: the server checks the
 // signature, not only the claims.
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import type { CheckContext, ForgedToken } from '../types.js';
 import { expectStatus } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 const id = 'forged-token-refused';
 const FORGERIES: readonly ForgedToken[] = ['altered-signature', 'alg-none', 'signature-stripped'];
@@ -23,9 +22,8 @@ export const forgedTokenRefused: ProbeCheck = {
       ctx.findings.note('contract', id, 'skipped: --token is not a JWS (header.payload.signature)');
       return;
     }
-    const body = firstBody(op);
     for (const credential of FORGERIES) {
-      const probe = requestFor(op, { seed: ctx.options.seed, credential, ...(body && { body }) });
+      const probe = runRequest(ctx, op, { credential });
       await expectStatus(ctx, op, id, 401, probe);
     }
   },

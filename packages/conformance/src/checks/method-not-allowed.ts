@@ -1,12 +1,12 @@
 // A method the path does not have gets a 4xx (405 ideally), never a success and never a 5xx: one request
-// per path of the contract, with a method none of its operations uses.
+// per path of the contract, with a method none of its operations uses, reported on its first operation.
 import type { Operation } from '@banking-api/contract';
 import { describeAnswer } from '../judge/describe.js';
-import { requestFor } from '../requests/build.js';
 import type { CheckContext } from '../types.js';
 import { isClientError } from './call.js';
 import type { ProbeCheck } from './check.js';
 import { noServerError } from './no-server-error.js';
+import { runRequest } from './run-request.js';
 
 const id = 'method-not-allowed';
 // The methods to try on a path, most unusual first (not a way of reading the contract: the model is).
@@ -23,15 +23,17 @@ export const methodNotAllowed: ProbeCheck = {
     const method = candidates.find((m) => !used.has(m));
     const [first] = ops;
     if (!method || !first) return;
-    const probe = requestFor(first, { seed: ctx.options.seed, method });
-    const operation = `${method} ${path}`;
+    // Reported on the path's first operation (the request takes its parameters): the report counts the
+    // contract's operations, and `PATCH /path` is none of them.
+    const probe = runRequest(ctx, first, { method, body: null });
     const answer = await ctx.send(probe);
-    ctx.findings.ran(operation, id);
+    ctx.findings.ran(first, id);
+    ctx.findings.ran(first, noServerError.id);
     if (isClientError(answer.status)) return;
     if (answer.status >= 500)
-      ctx.findings.fail(operation, noServerError.id, 'no 5xx answer', describeAnswer(answer), probe, answer);
-    const expected = `a 4xx (the path has ${[...used].join(', ')})`;
-    ctx.findings.fail(operation, id, expected, describeAnswer(answer), probe, answer);
+      ctx.findings.fail(first, noServerError.id, 'no 5xx answer', describeAnswer(answer), probe, answer);
+    const expected = `a 4xx to ${method} ${path} (the path has ${[...used].join(', ')})`;
+    ctx.findings.fail(first, id, expected, describeAnswer(answer), probe, answer);
   },
 };
 

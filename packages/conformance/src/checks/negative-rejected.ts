@@ -3,10 +3,10 @@
 import type { Operation } from '@banking-api/contract';
 import { describeAnswer } from '../judge/describe.js';
 import { invalidRequestBodies } from '../mutations/invalid-requests.js';
-import { requestFor } from '../requests/build.js';
 import type { CheckContext } from '../types.js';
 import { call, isClientError } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 const id = 'negative-rejected';
 
@@ -20,7 +20,7 @@ export const negativeRejected: ProbeCheck = {
     const { seed, maxExamples } = ctx.options;
     for (const media of op.requestBody?.content ?? []) {
       for (const { label, body } of invalidRequestBodies(media, { seed, max: maxExamples })) {
-        const probe = requestFor(op, { seed, body });
+        const probe = runRequest(ctx, op, { body });
         const answer = await call(ctx, op, probe);
         ctx.findings.ran(op, id);
         if (isClientError(answer.status)) continue;

@@ -2,9 +2,8 @@
 // the server must refuse (none, or a certificate from a foreign CA). A refused handshake passes; an answer
 // passes unless `deviates` says the server let it through.
 import { describeAnswer } from '../judge/describe.js';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import { type CheckContext, ConnectionError, type Probe } from '../types.js';
+import { runRequest } from './run-request.js';
 
 type Identity = Pick<Probe, 'withoutClientCertificate' | 'foreignClientCertificate'>;
 
@@ -16,8 +15,7 @@ export async function expectConnectionRefused(
 ): Promise<void> {
   const [op] = ctx.model.operations;
   if (!op) return;
-  const body = firstBody(op);
-  const probe = { ...requestFor(op, { seed: ctx.options.seed, ...(body && { body }) }), ...identity };
+  const probe = { ...runRequest(ctx, op), ...identity };
   ctx.findings.ran(op, id);
   try {
     const answer = await ctx.send(probe);

@@ -2,6 +2,7 @@
 // (judge/judge.ts); the probe checks run per operation (in this order), then per path, then once. A new
 // check is a file of its own beside these, a line here, and a test in test/checks/<id>.test.ts.
 import { accountHeaderRequired } from './account-header-required.js';
+import { answersWithinLimits } from './answers-within-limits.js';
 import { authRequired } from './auth-required.js';
 import type { Check } from './check.js';
 import { clientCertificateRequired } from './client-certificate-required.js';
@@ -23,6 +24,7 @@ import { scopeEnforced } from './scope-enforced.js';
 /** The registry. A function, not a constant: the checks import the judge, which reads this list. */
 export function allChecks(): readonly Check[] {
   return [
+    answersWithinLimits,
     noServerError,
     responseStatus,
     responseContentType,

@@ -1,10 +1,9 @@
 // A token without the operation's scope is refused with 403 (run when a token without scopes is given).
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import { requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
 import type { CheckContext } from '../types.js';
 import { expectStatus } from './call.js';
 import type { ProbeCheck } from './check.js';
+import { runRequest } from './run-request.js';
 
 export const scopeEnforced: ProbeCheck = {
   id: 'scope-enforced',
@@ -15,8 +14,7 @@ export const scopeEnforced: ProbeCheck = {
   run: async (ctx: CheckContext, op: Operation) => {
     const scopes = bearerScopes(op);
     if (!ctx.options.scopeChecks || scopes.length === 0 || scopes.some((set) => set.length === 0)) return;
-    const body = firstBody(op);
-    const probe = requestFor(op, { seed: ctx.options.seed, credential: 'unscoped', ...(body && { body }) });
+    const probe = runRequest(ctx, op, { credential: 'unscoped' });
     await expectStatus(ctx, op, 'scope-enforced', 403, probe);
   },
 };

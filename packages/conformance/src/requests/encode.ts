@@ -29,8 +29,22 @@ function multipart(media: MediaType, value: unknown): EncodedBody {
   };
 }
 
-/** The first example body, encoded: what a check sends when it alters something else of a valid request. */
-export function firstBody(op: Operation): EncodedBody | undefined {
+/**
+ * The first example body, encoded: what a check sends when it alters something else of a valid request.
+ * `values` (a run's fixtures and issued identifiers) replace its top-level fields by name.
+ */
+export function firstBody(
+  op: Operation,
+  values: Readonly<Record<string, unknown>> = {},
+): EncodedBody | undefined {
   const [first] = bodyExamples(op);
-  return first ? encodeBody(first.media, first.value) : undefined;
+  return first ? encodeBody(first.media, withValues(first.value, values)) : undefined;
+}
+
+/** A body example with the fields `values` names replaced (top level of a JSON object only). */
+export function withValues(example: unknown, values: Readonly<Record<string, unknown>>): unknown {
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return example;
+  const body = { ...(example as Record<string, unknown>) };
+  for (const name of Object.keys(body)) if (name in values) body[name] = values[name];
+  return body;
 }

@@ -4,7 +4,7 @@
 import { bodyExamples, type Operation } from '@banking-api/contract';
 import type { Probe } from '../types.js';
 import { requestFor } from './build.js';
-import { encodeBody } from './encode.js';
+import { encodeBody, withValues } from './encode.js';
 
 export interface NamedRequest {
   /** The example's name, or `parameter: example` for a parameter's further example. */
@@ -38,12 +38,4 @@ export function exampleRequests(
     }
   }
   return requests;
-}
-
-/** A body example with the fields `values` names replaced (top level of a JSON object only). */
-function withValues(example: unknown, values: Readonly<Record<string, unknown>>): unknown {
-  if (!example || typeof example !== 'object' || Array.isArray(example)) return example;
-  const body = { ...(example as Record<string, unknown>) };
-  for (const name of Object.keys(body)) if (name in values) body[name] = values[name];
-  return body;
 }

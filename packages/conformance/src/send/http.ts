@@ -3,6 +3,7 @@
 import { withoutTrailingSlashes } from '@banking-api/contract';
 import { Agent, type Dispatcher, request } from 'undici';
 import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
+import { failedStageOf, innermostCause } from './failed-stage.js';
 import { foreignCertificate } from './foreign-certificate.js';
 import { forgeToken } from './forged-token.js';
 
@@ -129,7 +130,9 @@ async function exchange(
     const text = await bodyText(res.body, maxBytes);
     return { status: res.statusCode, mediaType: mediaTypeOf(res.headers), headers: flat(res.headers), text };
   } catch (error) {
-    throw new ConnectionError(`${probe.method} ${url}: ${describeError(error)}`);
+    const reason = describeError(error);
+    const stage = failedStageOf(error);
+    throw new ConnectionError(`${probe.method} ${url}: ${reason}`, { stage, reason, probe, cause: error });
   }
 }
 
@@ -164,8 +167,7 @@ function mediaTypeOf(headers: Record<string, string | string[] | undefined>): st
 
 /** The innermost cause's code and message: undici wraps TLS and socket errors. */
 export function describeError(error: unknown): string {
-  let current = error as { message?: string; code?: string; cause?: unknown } | undefined;
-  while (current?.cause) current = current.cause as typeof current;
-  const code = current?.code ? `${current.code}: ` : '';
-  return `${code}${current?.message ?? String(error)}`;
+  const current = innermostCause(error);
+  const code = current.code ? `${current.code}: ` : '';
+  return `${code}${current.message ?? String(error)}`;
 }

@@ -25,4 +25,14 @@ describe('method-not-allowed', () => {
     await check.run(broken, path, ops);
     expect(broken.findings.failures.map((f) => f.check)).toEqual(['no-server-error', 'method-not-allowed']);
   });
+
+  it("reports on the path's first operation, naming the method in what it expected", async () => {
+    const ctx = context(server(op, () => 200).send);
+    await check.run(ctx, path, ops);
+    expect(ctx.findings.failures.map((f) => f.operation)).toEqual([op.key]);
+    expect(ctx.findings.failures[0]?.expected).toMatch(
+      new RegExp(`^a 4xx to [A-Z]+ ${path.replaceAll('{', '\\{')} `),
+    );
+    expect(ctx.findings.runs.map((r) => r.operation)).toEqual([op.key, op.key]);
+  });
 });
