@@ -2,7 +2,7 @@
 // `proxy` option and its opt-out, mutual TLS to the origin inside a real CONNECT tunnel, a proxy that
 // refuses (typed) or never answers, and a caller's own `dispatcher`.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { Agent } from 'undici';
+import { Agent, interceptors } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectProxy, startConnectProxy } from '../../../test/support/connect-proxy.ts';
 import { createBankingClient, TimeoutError, TlsError, TransportError } from '../src/index.js';
@@ -192,6 +192,30 @@ describe('a caller’s dispatcher', () => {
     expect(after.statusCode).toBe(200);
     await after.body.dump();
     await agent.close();
+  });
+
+  it('with undici’s redirect interceptor: a cross-origin 307 is the answer, the other origin receives nothing', async () => {
+    const [first, other] = await Promise.all([startServer(pki), startServer(pki)]);
+    first.handle((_req, res) => res.writeHead(307, { location: `${other.url}/collect` }).end());
+    const agent = new Agent({ connect: tls() }).compose(interceptors.redirect({ maxRedirections: 3 }));
+    try {
+      const client = createBankingClient({
+        baseUrl: first.url,
+        token: 't',
+        accountId: 'acc-1',
+        dispatcher: agent,
+      });
+      const { response } = await client.POST('/hb/cards/create', {
+        body: { alias: 'a', password: '1234', typeCard: 'Virtual', programId: 1 },
+      });
+      expect(response.status).toBe(307);
+      expect(response.url).toBe(`${first.url}/hb/cards/create`);
+      expect(first.seen.map((seen) => seen.headers['x-account-id'])).toEqual(['acc-1']);
+      expect(other.seen).toEqual([]);
+      expect(other.handshakes()).toBe(0); // not even our certificate
+    } finally {
+      await Promise.all([agent.close(), first.close(), other.close()]);
+    }
   });
 
   it('with tls, connections or proxy: a TypeError that says why', () => {
