@@ -138,11 +138,14 @@ export class ResponseTooLargeError extends BankingClientError {
   }
 }
 
-/** A success answer whose body is not what its content type says (e.g. invalid JSON). */
+/**
+ * A success answer whose body is not what its content type says (e.g. invalid JSON). The cause's message
+ * is withheld: a parser's message quotes the body.
+ */
 export class InvalidResponseError extends BankingClientError {
   override name = 'InvalidResponseError';
   constructor(what: string, context: ErrorContext, cause?: unknown) {
-    super(what, context, cause);
+    super(what, context, cause, true);
   }
 }
 
