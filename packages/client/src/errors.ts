@@ -1,14 +1,14 @@
 // Every way a call can fail, as one family of classes. Each error names the operation, the request id,
 // the redacted URL and the status when an answer came; its message, fields and `cause` chain have been
 // through redact(), so printing or serializing an error never shows personal data or credentials.
-import { redact } from './redact.js';
+import { redact, shownRequestId } from './redact.js';
 
 /** Where a failure happened: enough for a log line or a support ticket, nothing personal. */
 export interface ErrorContext {
   operationId: string;
   /** `METHOD /path/{template}`. */
   operation: string;
-  /** The call's `x-request-id`. */
+  /** The call's `x-request-id` (as sent: errors show it through shownRequestId). */
   requestId: string;
   /** The request URL, redacted. */
   url: string;
@@ -37,18 +37,20 @@ export class BankingClientError extends Error {
   override name = 'BankingClientError';
   readonly operationId: string;
   readonly operation: string;
+  /** The call's `x-request-id`: a UUID as sent, a caller's id of any other shape redacted. */
   readonly requestId: string;
   readonly url: string;
   readonly attempts: number;
   readonly status: number | undefined;
 
   constructor(what: string, context: ErrorContext, cause?: unknown, withholdCause = false) {
-    super(`${context.operationId} (${context.operation}) ${redact(what)} [request ${context.requestId}]`);
+    const requestId = shownRequestId(context.requestId);
+    super(`${context.operationId} (${context.operation}) ${redact(what)} [request ${requestId}]`);
     const safe = safeCause(cause, withholdCause);
     if (safe) this.cause = safe;
     this.operationId = context.operationId;
     this.operation = context.operation;
-    this.requestId = context.requestId;
+    this.requestId = requestId;
     this.url = redact(context.url);
     this.attempts = context.attempts;
     this.status = context.status;

@@ -2,6 +2,7 @@
 // when there is one, the request id and the redacted URL. Request ids: one per call, sent as x-request-id.
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BankingClientError,
@@ -159,6 +160,37 @@ describe('request ids', () => {
     expect(error).toMatchObject({ requestId: 'caller-id-1' });
     expect(server.seen.at(-1)?.headers['x-request-id']).toBe('caller-id-1');
     expect((error as Error).message).toContain('[request caller-id-1]');
+    await client.close();
+  });
+
+  it('a caller’s id made of personal data is sent as given, and errors and hook records show it redacted', async () => {
+    server.handle((_req, res) => res.socket?.destroy());
+    const given = `joao.silva@gmail.com-${cpf}`;
+    const records: string[] = [];
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: tls(),
+      token: 't',
+      retry: false,
+      hooks: {
+        onAttemptStart: (info) => records.push(JSON.stringify(info)),
+        onAttemptEnd: (info) => records.push(JSON.stringify(info)),
+      },
+    });
+    const error = await rejection(
+      client.GET('/hb/webhook/logs', {
+        params: { query: { webhookId: 'w' } },
+        headers: { 'x-request-id': given },
+      }),
+    );
+    expect(server.seen.at(-1)?.headers['x-request-id']).toBe(given);
+    expect(error).toBeInstanceOf(BankingClientError);
+    const { requestId } = error as BankingClientError;
+    expect(requestId).toContain('[redacted]');
+    expect((error as Error).message).toContain(`[request ${requestId}]`);
+    expect(records).toHaveLength(2);
+    for (const shown of [JSON.stringify(error), inspect(error, { depth: 5 }), ...records])
+      expect(shown).not.toMatch(/joao|gmail|123\.456|789-09/);
     await client.close();
   });
 });
