@@ -101,7 +101,19 @@ export class TlsError extends TransportError {
   }
 }
 
-/** The call's deadline (`timeoutMs`, over every attempt and the whole body) passed. */
+/** undici's own timers, which only bound opening a connection (each exchange turns the others off). */
+const CONNECTION_TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']);
+
+/**
+ * A connection attempt is bounded by `timeoutMs` from when it began, which may be for an earlier call: a
+ * call queued behind it then fails sooner than its own deadline, and the message must not claim otherwise.
+ */
+const timeoutMessage = (timeoutMs: number, code: string | undefined) =>
+  code !== undefined && CONNECTION_TIMEOUT_CODES.has(code)
+    ? `failed: the connection it waited for (perhaps begun for an earlier call, so this call may have waited less) was not established within ${timeoutMs} ms, directly or through the proxy: check that the server and any proxy are reachable and healthy, or raise \`timeoutMs\``
+    : `failed: no complete answer within ${timeoutMs} ms (one deadline for connecting, every attempt and the whole body): check that the server is reachable and healthy, or raise \`timeoutMs\``;
+
+/** The call's deadline (`timeoutMs`, over every attempt and the whole body) passed, or the connection it waited for was not made within `timeoutMs`. */
 export class TimeoutError extends TransportError {
   override name = 'TimeoutError';
   constructor(
@@ -109,12 +121,7 @@ export class TimeoutError extends TransportError {
     context: ErrorContext,
     code?: string,
   ) {
-    super(
-      'timeout',
-      `failed: no complete answer within ${timeoutMs} ms (one deadline for connecting, every attempt and the whole body): check that the server is reachable and healthy, or raise \`timeoutMs\``,
-      code,
-      context,
-    );
+    super('timeout', timeoutMessage(timeoutMs, code), code, context);
   }
 }
 
