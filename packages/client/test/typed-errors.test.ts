@@ -58,7 +58,9 @@ describe('every failure is typed', () => {
       res.end(`{"pad":"${pad('p')}", "k": x${cpf} joao.silva@gmail.com ${pad('b')}}`);
     });
     const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't' });
-    const error = (await rejection(client.GET('/hb/accounts/business'))) as Error;
+    const error = (await rejection(
+      client.GET('/hb/webhook/logs', { params: { query: { webhookId: 'w' } } }),
+    )) as Error;
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error.cause as Error).name).toBe('SyntaxError'); // JSON.parse's
     // V8 quotes about ten characters each side of the bad token ('"k": x123.456.7'): no pattern knows that.
