@@ -1,7 +1,8 @@
 // A real local CONNECT proxy (an egress proxy as bank networks have them) for tests: node:http answering
 // CONNECT by piping bytes to the target, which it only allows on loopback. It records each tunnel's
-// target; `requireAuth` makes it answer 407 without the right Proxy-Authorization. It stops by itself
-// when the test's process ends (unref'd) and on close().
+// target; `requireAuth` makes it answer 407 without the right Proxy-Authorization; `silent` makes it a hung
+// proxy that reads CONNECTs and never answers them. It stops by itself when the test's process ends
+// (unref'd) and on close().
 import { createServer, type IncomingMessage } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 
@@ -9,6 +10,10 @@ export interface ConnectProxy {
   url: string;
   /** `host:port` of every tunnel asked for, in order. */
   tunnels: string[];
+  /** While true, a CONNECT gets no answer at all and its socket is held open until the client closes it. */
+  silent: boolean;
+  /** Resolves once the client has closed every CONNECT left unanswered (it gave up waiting). */
+  unansweredClosed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,6 +27,13 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export async function startConnectProxy(options: ConnectProxyOptions = {}): Promise<ConnectProxy> {
   const tunnels: string[] = [];
   const sockets = new Set<Socket>();
+  const unanswered = new Set<Socket>();
+  let waiters: (() => void)[] = [];
+  const settleWaiters = () => {
+    if (unanswered.size > 0) return;
+    for (const resolve of waiters) resolve();
+    waiters = [];
+  };
   const server = createServer((_req, res) => {
     res.writeHead(405).end('CONNECT only'); // plain proxying is not what the client does
   });
@@ -31,6 +43,16 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => undefined);
+    if (proxy.silent) {
+      unanswered.add(client);
+      client.on('close', () => {
+        unanswered.delete(client);
+        settleWaiters();
+      });
+      client.on('end', () => client.destroy()); // reading, so that the client's closing is seen
+      client.resume();
+      return;
+    }
     const expected = options.requireAuth && `Basic ${Buffer.from(options.requireAuth).toString('base64')}`;
     if (expected && req.headers['proxy-authorization'] !== expected) {
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\n\r\n');
@@ -61,13 +83,20 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const { port } = server.address() as AddressInfo;
-  return {
+  const proxy: ConnectProxy = {
     url: `http://127.0.0.1:${port}`,
     tunnels,
+    silent: false,
+    unansweredClosed: () =>
+      new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        settleWaiters();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
+  return proxy;
 }

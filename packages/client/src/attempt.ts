@@ -11,7 +11,7 @@ import { type Exchange, type ExchangeContext, startExchange } from './exchange.j
 import { classifyFailure, type FailureFacts } from './failure.js';
 import type { Hooks } from './options.js';
 import type { Next } from './pipeline.js';
-import { redact, redactHeaders } from './redact.js';
+import { redact, redactHeaders, shownRequestId } from './redact.js';
 
 export interface AttemptConfig {
   dispatcher: Dispatcher;
@@ -51,7 +51,7 @@ function watchAttempt(config: AttemptConfig, call: Call): AttemptEnd | undefined
     method: req.method,
     path: req.path,
     url: redact(req.url),
-    requestId: req.requestId,
+    requestId: shownRequestId(req.requestId),
     attempt: call.attempt,
     environment: config.environment,
     headers: redactHeaders(req.headers, config.secretHeaders),

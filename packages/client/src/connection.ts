@@ -38,6 +38,10 @@ export function openConnection(options: ConnectionOptions): Connection {
       uri: proxy.href,
       requestTls: tlsConnectOptions(tls, timeoutMs),
       proxyTls: { timeout: timeoutMs },
+      // A CONNECT the proxy never answers must end at the deadline: aborting the call does not cancel
+      // it, and under undici's default (300 s headersTimeout) it would hold a `connections` slot that long.
+      clientFactory: (proxyOrigin, proxyOptions) =>
+        new Pool(proxyOrigin, { ...proxyOptions, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
       connections,
     });
     return { dispatcher, owns: true, proxy: shownProxy(proxy), probeRefusal: undefined };

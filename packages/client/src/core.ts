@@ -205,11 +205,15 @@ function outgoing(
   };
 }
 
-/** A success body that does not parse as JSON: a typed error that quotes nothing of the body. */
+/**
+ * A success body that does not parse as JSON: a typed error that quotes nothing of the body. The parser's
+ * message is withheld (only its name is kept): V8 quotes the characters around the bad token, and personal
+ * data cut there is past recognising by redaction.
+ */
 function invalidJson(request: Outgoing, response: Response, error: unknown): InvalidResponseError {
   const type = response.headers.get('content-type') ?? 'no content type';
   return new InvalidResponseError(
-    `failed: the ${response.status} answer's body is not valid JSON (${type})`,
+    `failed: the ${response.status} answer's body is not valid JSON (${type}; the parser's message is withheld, as it quotes the body)`,
     {
       operationId: request.op.operationId,
       operation: `${request.method} ${request.path}`,

@@ -1,14 +1,14 @@
 // Every way a call can fail, as one family of classes. Each error names the operation, the request id,
 // the redacted URL and the status when an answer came; its message, fields and `cause` chain have been
 // through redact(), so printing or serializing an error never shows personal data or credentials.
-import { redact } from './redact.js';
+import { redact, shownRequestId } from './redact.js';
 
 /** Where a failure happened: enough for a log line or a support ticket, nothing personal. */
 export interface ErrorContext {
   operationId: string;
   /** `METHOD /path/{template}`. */
   operation: string;
-  /** The call's `x-request-id`. */
+  /** The call's `x-request-id` (as sent: errors show it through shownRequestId). */
   requestId: string;
   /** The request URL, redacted. */
   url: string;
@@ -37,18 +37,20 @@ export class BankingClientError extends Error {
   override name = 'BankingClientError';
   readonly operationId: string;
   readonly operation: string;
+  /** The call's `x-request-id`: a UUID as sent, a caller's id of any other shape redacted. */
   readonly requestId: string;
   readonly url: string;
   readonly attempts: number;
   readonly status: number | undefined;
 
   constructor(what: string, context: ErrorContext, cause?: unknown, withholdCause = false) {
-    super(`${context.operationId} (${context.operation}) ${redact(what)} [request ${context.requestId}]`);
+    const requestId = shownRequestId(context.requestId);
+    super(`${context.operationId} (${context.operation}) ${redact(what)} [request ${requestId}]`);
     const safe = safeCause(cause, withholdCause);
     if (safe) this.cause = safe;
     this.operationId = context.operationId;
     this.operation = context.operation;
-    this.requestId = context.requestId;
+    this.requestId = requestId;
     this.url = redact(context.url);
     this.attempts = context.attempts;
     this.status = context.status;
@@ -99,7 +101,19 @@ export class TlsError extends TransportError {
   }
 }
 
-/** The call's deadline (`timeoutMs`, over every attempt and the whole body) passed. */
+/** undici's own timers, which only bound opening a connection (each exchange turns the others off). */
+const CONNECTION_TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']);
+
+/**
+ * A connection attempt is bounded by `timeoutMs` from when it began, which may be for an earlier call: a
+ * call queued behind it then fails sooner than its own deadline, and the message must not claim otherwise.
+ */
+const timeoutMessage = (timeoutMs: number, code: string | undefined) =>
+  code !== undefined && CONNECTION_TIMEOUT_CODES.has(code)
+    ? `failed: the connection it waited for (perhaps begun for an earlier call, so this call may have waited less) was not established within ${timeoutMs} ms, directly or through the proxy: check that the server and any proxy are reachable and healthy, or raise \`timeoutMs\``
+    : `failed: no complete answer within ${timeoutMs} ms (one deadline for connecting, every attempt and the whole body): check that the server is reachable and healthy, or raise \`timeoutMs\``;
+
+/** The call's deadline (`timeoutMs`, over every attempt and the whole body) passed, or the connection it waited for was not made within `timeoutMs`. */
 export class TimeoutError extends TransportError {
   override name = 'TimeoutError';
   constructor(
@@ -107,12 +121,7 @@ export class TimeoutError extends TransportError {
     context: ErrorContext,
     code?: string,
   ) {
-    super(
-      'timeout',
-      `failed: no complete answer within ${timeoutMs} ms (one deadline for connecting, every attempt and the whole body): check that the server is reachable and healthy, or raise \`timeoutMs\``,
-      code,
-      context,
-    );
+    super('timeout', timeoutMessage(timeoutMs, code), code, context);
   }
 }
 
@@ -138,11 +147,14 @@ export class ResponseTooLargeError extends BankingClientError {
   }
 }
 
-/** A success answer whose body is not what its content type says (e.g. invalid JSON). */
+/**
+ * A success answer whose body is not what its content type says (e.g. invalid JSON). The cause's message
+ * is withheld: a parser's message quotes the body.
+ */
 export class InvalidResponseError extends BankingClientError {
   override name = 'InvalidResponseError';
   constructor(what: string, context: ErrorContext, cause?: unknown) {
-    super(what, context, cause);
+    super(what, context, cause, true);
   }
 }
 

@@ -51,6 +51,11 @@ export function startExchange(call: Call, context: ExchangeContext, body: Body |
     headersTimeout: 0,
     bodyTimeout: 0,
   };
+  // The client never follows redirects: a 3xx is the answer. A caller's dispatcher may carry undici's
+  // redirect interceptor, which would otherwise resend the headers (x-account-id), the body and our
+  // certificate to wherever `location` points; it honours a per-request 0. The client's own pool never
+  // redirects, so its requests are left as they are.
+  if (!context.v1) (request as { maxRedirections?: number }).maxRedirections = 0;
   context.dispatcher.dispatch(request, current as Dispatcher.DispatchHandler);
   return current;
 }

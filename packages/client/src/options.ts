@@ -53,7 +53,7 @@ export interface AttemptInfo {
   path: string;
   /** Full URL with personal data (CPF, CNPJ, e-mail, phone) and credentials redacted. */
   url: string;
-  /** The call's `x-request-id` (the same for every attempt of a call). */
+  /** The call's `x-request-id` (the same for every attempt of a call); a caller's own that is not a UUID, redacted. */
   requestId: string;
   /** 1 for the first attempt. */
   attempt: number;

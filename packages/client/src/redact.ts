@@ -8,6 +8,7 @@ import {
   REDACTED,
   redact,
   redactHeaderValues,
+  redactRequestId,
   SECRET_HEADERS,
   secretHeaderSet,
 } from '@banking-api/contract';
@@ -21,3 +22,9 @@ export function redactHeaders(
 ): Record<string, string> {
   return redactHeaderValues(headers, defaultRedactor(), secret);
 }
+
+/**
+ * The call's request id as errors and hook records show it: a UUID (the client's own always are) as it
+ * is, a caller's id of any other shape redacted like any text, since it may be made of personal data.
+ */
+export const shownRequestId = (id: string): string => redactRequestId(id, defaultRedactor());

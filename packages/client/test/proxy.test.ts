@@ -1,10 +1,11 @@
 // Egress proxies: HTTPS_PROXY / NO_PROXY from the environment (decided when the client is created), the
 // `proxy` option and its opt-out, mutual TLS to the origin inside a real CONNECT tunnel, a proxy that
-// refuses (typed), and a caller's own `dispatcher`.
-import { Agent } from 'undici';
+// refuses (typed) or never answers, and a caller's own `dispatcher`.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { Agent, interceptors } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectProxy, startConnectProxy } from '../../../test/support/connect-proxy.ts';
-import { createBankingClient, TlsError, TransportError } from '../src/index.js';
+import { createBankingClient, TimeoutError, TlsError, TransportError } from '../src/index.js';
 import { proxyFor } from '../src/proxy.js';
 import { json, makePki, type Pki, rejection, startServer, type TestServer } from './harness.js';
 
@@ -68,6 +69,18 @@ describe('proxy selection', () => {
   });
 });
 
+/** The first connection attempt undici reports failed with `code` (its diagnostics channel). */
+function connectError(code: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if ((message as { error?: { code?: string } }).error?.code !== code) return;
+      unsubscribe('undici:client:connectError', listener);
+      resolve();
+    };
+    subscribe('undici:client:connectError', listener);
+  });
+}
+
 describe('through a real CONNECT proxy', () => {
   it('HTTPS_PROXY: mutual TLS to the origin inside the tunnel, one tunnel kept alive', async () => {
     process.env.HTTPS_PROXY = proxy.url;
@@ -124,6 +137,33 @@ describe('through a real CONNECT proxy', () => {
     }
   });
 
+  it('a proxy that never answers CONNECT: calls fail at their deadline, the unanswered CONNECT is given up after about `timeoutMs` (not after undici’s 300 s), and the first call once it answers goes through', async () => {
+    const hung = await startConnectProxy();
+    hung.silent = true;
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: tls(),
+      token: 't',
+      proxy: hung.url,
+      connections: 1, // one slot: a CONNECT still pending would hold it (undici's default: 300 s)
+      timeoutMs: 300,
+      retry: false,
+    });
+    const gaveUp = connectError('UND_ERR_HEADERS_TIMEOUT');
+    try {
+      for (let i = 0; i < 3; i++)
+        expect(await rejection(client.GET('/hb/webhook/logs', query))).toBeInstanceOf(TimeoutError);
+      expect(hung.tunnels.length).toBeGreaterThan(0);
+      // The client gave the CONNECT up and the proxy saw it go (without the bound, only after 300 s). A call
+      // made before undici has let go of it would share its end, as a call queued behind any connect does.
+      await Promise.all([gaveUp, hung.unansweredClosed()]);
+      hung.silent = false;
+      expect((await client.GET('/hb/webhook/logs', query)).response.status).toBe(200);
+    } finally {
+      await Promise.all([client.close(), hung.close()]);
+    }
+  }, 10_000);
+
   it('the origin still checks our certificate and we check its, through the tunnel', async () => {
     const client = createBankingClient({
       baseUrl: server.url,
@@ -152,6 +192,30 @@ describe('a caller’s dispatcher', () => {
     expect(after.statusCode).toBe(200);
     await after.body.dump();
     await agent.close();
+  });
+
+  it('with undici’s redirect interceptor: a cross-origin 307 is the answer, the other origin receives nothing', async () => {
+    const [first, other] = await Promise.all([startServer(pki), startServer(pki)]);
+    first.handle((_req, res) => res.writeHead(307, { location: `${other.url}/collect` }).end());
+    const agent = new Agent({ connect: tls() }).compose(interceptors.redirect({ maxRedirections: 3 }));
+    try {
+      const client = createBankingClient({
+        baseUrl: first.url,
+        token: 't',
+        accountId: 'acc-1',
+        dispatcher: agent,
+      });
+      const { response } = await client.POST('/hb/cards/create', {
+        body: { alias: 'a', password: '1234', typeCard: 'Virtual', programId: 1 },
+      });
+      expect(response.status).toBe(307);
+      expect(response.url).toBe(`${first.url}/hb/cards/create`);
+      expect(first.seen.map((seen) => seen.headers['x-account-id'])).toEqual(['acc-1']);
+      expect(other.seen).toEqual([]);
+      expect(other.handshakes()).toBe(0); // not even our certificate
+    } finally {
+      await Promise.all([agent.close(), first.close(), other.close()]);
+    }
   });
 
   it('with tls, connections or proxy: a TypeError that says why', () => {

@@ -1,4 +1,5 @@
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyFailure } from '../src/failure.js';
 import { createBankingClient, TimeoutError, TransportError } from '../src/index.js';
@@ -142,6 +143,33 @@ describe('transport failures name the cause and what to check', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(calls).toBe(1);
     await client.close();
+  });
+
+  it('a call queued behind a connection attempt begun for an earlier call: its timeout says that, not that its own deadline passed', async () => {
+    const silent = createServer(() => undefined); // takes the TCP connection, never speaks TLS
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const client = createBankingClient({
+      baseUrl: `https://127.0.0.1:${port}`,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert },
+      token,
+      timeoutMs: 600,
+      connections: 1,
+      retry: false,
+    });
+    try {
+      const first = failure(call(client)); // opens the connection: it fails after timeoutMs from now
+      await delay(300);
+      const queued = await failure(call(client)); // its own deadline is 300 ms after that
+      expect(queued).toBeInstanceOf(TimeoutError);
+      expect(queued.code).toBe('UND_ERR_CONNECT_TIMEOUT');
+      expect(queued.message).toMatch(/the connection it waited for \(perhaps begun for an earlier call/);
+      expect(queued.message).not.toMatch(/no complete answer/);
+      expect(await first).toBeInstanceOf(TimeoutError);
+    } finally {
+      await client.close();
+      silent.close();
+    }
   });
 
   it('aborts with the caller’s signal as an AbortError, not a transport error', async () => {

@@ -2,6 +2,7 @@
 // when there is one, the request id and the redacted URL. Request ids: one per call, sent as x-request-id.
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BankingClientError,
@@ -45,8 +46,26 @@ describe('every failure is typed', () => {
       url: `${server.url}/ar/notifications/webhook/[redacted]`,
       attempts: 1,
     });
-    expect((error as Error).message).toMatch(/200 answer's body is not valid JSON \(application\/json\)/);
+    expect((error as Error).message).toMatch(/200 answer's body is not valid JSON \(application\/json; /);
     expect(JSON.stringify(error)).not.toContain('123.456');
+    await client.close();
+  });
+
+  it('a body that is not JSON where the parser quotes personal data cut short: the cause keeps its name, not its message', async () => {
+    const pad = (letter: string) => letter.repeat(60);
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"pad":"${pad('p')}", "k": x${cpf} joao.silva@gmail.com ${pad('b')}}`);
+    });
+    const client = createBankingClient({ baseUrl: server.url, tls: tls(), token: 't' });
+    const error = (await rejection(
+      client.GET('/hb/webhook/logs', { params: { query: { webhookId: 'w' } } }),
+    )) as Error;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error.cause as Error).name).toBe('SyntaxError'); // JSON.parse's
+    // V8 quotes about ten characters each side of the bad token ('"k": x123.456.7'): no pattern knows that.
+    for (const shown of [error.message, (error.cause as Error).message, JSON.stringify(error)])
+      expect(shown).not.toMatch(/x123|456\.7|joao|"k"/);
     await client.close();
   });
 
@@ -143,6 +162,37 @@ describe('request ids', () => {
     expect(error).toMatchObject({ requestId: 'caller-id-1' });
     expect(server.seen.at(-1)?.headers['x-request-id']).toBe('caller-id-1');
     expect((error as Error).message).toContain('[request caller-id-1]');
+    await client.close();
+  });
+
+  it('a caller’s id made of personal data is sent as given, and errors and hook records show it redacted', async () => {
+    server.handle((_req, res) => res.socket?.destroy());
+    const given = `joao.silva@gmail.com-${cpf}`;
+    const records: string[] = [];
+    const client = createBankingClient({
+      baseUrl: server.url,
+      tls: tls(),
+      token: 't',
+      retry: false,
+      hooks: {
+        onAttemptStart: (info) => records.push(JSON.stringify(info)),
+        onAttemptEnd: (info) => records.push(JSON.stringify(info)),
+      },
+    });
+    const error = await rejection(
+      client.GET('/hb/webhook/logs', {
+        params: { query: { webhookId: 'w' } },
+        headers: { 'x-request-id': given },
+      }),
+    );
+    expect(server.seen.at(-1)?.headers['x-request-id']).toBe(given);
+    expect(error).toBeInstanceOf(BankingClientError);
+    const { requestId } = error as BankingClientError;
+    expect(requestId).toContain('[redacted]');
+    expect((error as Error).message).toContain(`[request ${requestId}]`);
+    expect(records).toHaveLength(2);
+    for (const shown of [JSON.stringify(error), inspect(error, { depth: 5 }), ...records])
+      expect(shown).not.toMatch(/joao|gmail|123\.456|789-09/);
     await client.close();
   });
 });

@@ -65,6 +65,7 @@ export {
   type RedactorOptions,
   redact,
   redactHeaderValues,
+  redactRequestId,
   SECRET_HEADERS,
   secretFieldNames,
   secretHeaderSet,

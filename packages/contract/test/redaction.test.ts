@@ -5,6 +5,7 @@ import {
   createRedactor,
   redact,
   redactHeaderValues,
+  redactRequestId,
   secretFieldNames,
 } from '@banking-api/contract';
 import fc from 'fast-check';
@@ -106,6 +107,15 @@ describe('what never survives', () => {
       'x-request-id': '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34',
       'x-note': '[redacted], [redacted]',
     });
+  });
+
+  test('request ids: a plain UUID kept as it is, any other id redacted as text', () => {
+    const redactor = createRedactor();
+    const uuid = '7F3C2A9E-4b1d-4c8e-9a51-2e6d0b8f1c34';
+    expect(redactRequestId(uuid, redactor)).toBe(uuid);
+    expect(redactRequestId('order-42', redactor)).toBe('order-42');
+    expect(redactRequestId('joao.silva@gmail.com-123.456.789-09', redactor)).not.toMatch(/joao|456/);
+    expect(redactRequestId(`${uuid} 123.456.789-09`, redactor)).not.toContain('456');
   });
 });
 

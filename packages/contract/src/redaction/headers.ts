@@ -28,6 +28,11 @@ function isUuid(value: string): boolean {
   return true;
 }
 
+/** A request id as it may be shown: kept when it is a plain UUID, otherwise redacted as any text. */
+export function redactRequestId(value: string, redactor: Redactor): string {
+  return isUuid(value) ? value : redactor.text(value);
+}
+
 /** A secret header's value: `Bearer [redacted]` keeps its scheme, anything else is masked whole. */
 export function maskSecret(value: string, placeholder: string): string {
   const space = value.indexOf(' ');

@@ -3,7 +3,13 @@
 import { contractModel } from '../index.js';
 import { createRedactor, type Redactor } from './redactor.js';
 
-export { maskSecret, redactHeaderValues, SECRET_HEADERS, secretHeaderSet } from './headers.js';
+export {
+  maskSecret,
+  redactHeaderValues,
+  redactRequestId,
+  SECRET_HEADERS,
+  secretHeaderSet,
+} from './headers.js';
 export { secretFieldNames } from './hints.js';
 export { createRedactor, type DataKind, REDACTED, type Redactor, type RedactorOptions } from './redactor.js';
 
