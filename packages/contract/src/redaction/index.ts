@@ -5,7 +5,14 @@ import { createRedactor, type Redactor } from './redactor.js';
 
 export { maskSecret, redactHeaderValues, SECRET_HEADERS, secretHeaderSet } from './headers.js';
 export { secretFieldNames } from './hints.js';
-export { createRedactor, type DataKind, REDACTED, type Redactor, type RedactorOptions } from './redactor.js';
+export {
+  createRedactor,
+  createSecretScrubber,
+  type DataKind,
+  REDACTED,
+  type Redactor,
+  type RedactorOptions,
+} from './redactor.js';
 
 let shared: Redactor | undefined;
 
