@@ -3,8 +3,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Credential, checkById, createClient, isCompactJws } from '@banking-api/conformance';
-import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
+import { type ContractModel, contractModel, type Operation, redact } from '@banking-api/contract';
 import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
+import { type Scrub, scrubberOf, scrubReport } from './known-secrets.js';
+import { oneLine } from './one-line.js';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 import { compareWithMock, type ParityReport } from './parity.js';
 import { checkCredentials } from './preflight.js';
@@ -35,13 +37,15 @@ export async function verifyCommand(
   out: Console = console,
   hooks: CommandHooks = {},
 ): Promise<Outcome> {
+  let scrub: Scrub = (text) => text;
   try {
     const options = parseOptions(argv);
     if (options.help) {
       out.log(usage);
       return { code: 0 };
     }
-    const report = await verifyTarget(options, hooks);
+    scrub = scrubberOf(options);
+    const report = scrubReport(await verifyTarget(options, hooks), scrub);
     out.log(terminalReport(report));
     if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
     await writeReports(options, report);
@@ -51,7 +55,7 @@ export async function verifyCommand(
       out.error(`✖ verify: ${error.message}${error.showUsage ? `\n\n${usage}` : ''}`);
     else if (error instanceof ConnectionError)
       out.error(
-        `✖ verify: no answer from the server (${error.message}). Check --target, and that --ca, --cert and --key are the environment's.`,
+        `✖ verify: no answer from the server (${scrub(oneLine(redact(error.message)))}). Check --target, and that --ca, --cert and --key are the environment's.`,
       );
     else throw error;
     return { code: 2 };
