@@ -318,7 +318,8 @@ describe('the reusable workflow (.github/workflows/verify.yml)', () => {
     const report = { failures: [failure] } as unknown as Report;
     const text = githubAnnotations(report, () => 'error');
     expect(text.split('\n')[0]).toBe(
-      '::error title=x auth-required::POST /hb/x: expected 401%0Agot 200 a%25b%0A::error::%0Acurl',
+      // the server's newline is shown as `\n`, on the line of the annotation: no command of its own
+      '::error title=x auth-required::POST /hb/x: expected 401%0Agot 200 a%25b\\n::error::%0Acurl',
     );
     expect(text).toContain('::notice title=verify::The server deviates');
   });

@@ -57,7 +57,13 @@ export {
   type TlsFiles,
   type Tokens,
 } from './send/http.js';
-export { sendOverTls, type TlsEndpoint, type WireAnswer, wireBody } from './send/tls.js';
+export {
+  MAX_WIRE_ANSWER_BYTES,
+  sendOverTls,
+  type TlsEndpoint,
+  type WireAnswer,
+  wireBody,
+} from './send/tls.js';
 export {
   type Answer,
   type CheckContext,

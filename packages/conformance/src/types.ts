@@ -21,6 +21,8 @@ export interface EncodedBody {
 export interface Probe {
   readonly method: string;
   readonly path: string;
+  /** The operation's path template (`/hb/refunds/{id}`): what messages show instead of the filled path. */
+  readonly template?: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: EncodedBody;
   readonly credential: Credential;

@@ -57,6 +57,7 @@ export function readModel(path: string): ContractModel {
 
 export {
   createRedactor,
+  createSecretScrubber,
   type DataKind,
   defaultRedactor,
   maskSecret,

@@ -38,6 +38,50 @@ export const cpf = fc.tuple(digits(9), separators).map(([ds, [a, b]]) => {
   return `${p}${a}${q}${a}${r}${b}${s}`;
 });
 
+/** Check digits of a CPF (the last two of its 11). */
+export function cpfDigits(ds: number[]): number[] {
+  const d1 = checkDigit(ds, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return [...ds, d1, checkDigit([...ds, d1], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2])];
+}
+
+/** Check digits of a CNPJ's 12 digits: its 14. */
+export function cnpjDigits(base: number[]): number[] {
+  const d1 = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return [...base, d1, checkDigit([...base, d1], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])];
+}
+
+/** Separators people and systems put between a CPF's or CNPJ's groups beyond `. - /` and spaces. */
+const oddSeparators = fc.constantFrom(
+  '\u2013',
+  '\u2014',
+  '_',
+  ',',
+  '\u2009',
+  '\u200b',
+  '\u00a0',
+  '\u202f',
+  '\u2212',
+);
+const fullWidth = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+
+/** Valid CPFs (check digits) with odd separators between the groups, or in full-width digits. */
+export const oddCpf = fc
+  .tuple(digits(9), oddSeparators, oddSeparators, fc.boolean())
+  .map(([ds, a, b, wide]) => {
+    const [p, q, r, s] = cut(join(cpfDigits(ds)), [3, 3, 3, 2]);
+    const written = `${p}${a}${q}${a}${r}${b}${s}`;
+    return wide ? fullWidth(written) : written;
+  });
+
+/** Valid CNPJs (check digits) with odd separators between the groups, or in full-width digits. */
+export const oddCnpj = fc
+  .tuple(digits(8), oddSeparators, fc.constantFrom('/', '\u2215', '_'), oddSeparators, fc.boolean())
+  .map(([ds, a, slash, dash, wide]) => {
+    const [p, q, r, s, t] = cut(join(cnpjDigits([...ds, 0, 0, 0, 1])), [2, 3, 3, 4, 2]);
+    const written = `${p}${a}${q}${a}${r}${slash}${s}${dash}${t}`;
+    return wide ? fullWidth(written) : written;
+  });
+
 export const cnpj = fc
   .tuple(digits(8), fc.constantFrom(['.', '/', '-'], [' ', ' ', ' '], ['', '', ''], ['.', '%2F', '-']))
   .map(([ds, [a, slash, dash]]) => {

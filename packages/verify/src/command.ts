@@ -6,6 +6,8 @@ import { type Credential, checkById, createClient, isCompactJws } from '@banking
 import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
 import { connectionAdvice } from './connection-advice.js';
 import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
+import { type Scrub, scrubberOf, scrubReport } from './known-secrets.js';
+import { oneLine } from './one-line.js';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 import { compareWithMock, type ParityReport } from './parity.js';
 import { checkCredentials } from './preflight.js';
@@ -43,6 +45,7 @@ export async function verifyCommand(
   hooks: CommandHooks = {},
 ): Promise<Outcome> {
   let options: CliOptions | undefined;
+  let scrub: Scrub = (text) => text;
   try {
     options = parseOptions(argv);
     if (options.help) {
@@ -50,7 +53,8 @@ export async function verifyCommand(
       return { code: 0 };
     }
     await removeReports(options);
-    const report = await verifyTarget(options, hooks);
+    scrub = scrubberOf(options);
+    const report = scrubReport(await verifyTarget(options, hooks), scrub);
     if (report.checks.length === 0) throw new UsageError(nothingRan(report));
     out.log(terminalReport(report));
     if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
@@ -60,7 +64,7 @@ export async function verifyCommand(
     if (error instanceof UsageError)
       out.error(`✖ verify: ${error.message}${error.showUsage ? `\n\n${usage}` : ''}`);
     else if (error instanceof ConnectionError && options)
-      out.error(`✖ verify: ${connectionAdvice(error, options)}`);
+      out.error(`✖ verify: ${scrub(oneLine(connectionAdvice(error, options)))}`); // its server parts redacted where made
     else throw error;
     return { code: 2 };
   }

@@ -3,7 +3,7 @@
 // Findings of checks the run does not select are dropped here.
 import { type Answer, checkById } from '@banking-api/conformance';
 import { type ContractModel, type Operation, redact } from '@banking-api/contract';
-import { curlCommand } from './curl.js';
+import { curlCommand, redactUrl } from './curl.js';
 import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
 export interface CheckRun {
@@ -55,6 +55,7 @@ export function collectFindings(
         known.occurrences += 1;
         return;
       }
+      // The server's own header: redacted like any text it sends (a plain UUID stays as it is).
       const requestId = REQUEST_ID_HEADERS.map((h) => answer?.headers[h]).find(Boolean);
       const failure: Failure = {
         operation,
@@ -63,8 +64,8 @@ export function collectFindings(
         expected,
         got: redact(got),
         ...(answer && { actual: actualOf(answer) }),
-        request: { method: probe.method, path: redact(probe.path) },
-        ...(requestId && { requestId }),
+        request: { method: probe.method, path: redactUrl(probe.path) },
+        ...(requestId && { requestId: redact(requestId) }),
         curl: curlCommand(probe, options),
         occurrences: 1,
       };

@@ -3,6 +3,7 @@
 export { type CommandHooks, type Console, type Outcome, verifyCommand } from './command.js';
 export { curlCommand, shellQuote } from './curl.js';
 export { type Fixtures, readFixtures } from './fixtures.js';
+export { jsonWithEscapes, oneLine } from './one-line.js';
 export { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 export {
   compareWithMock,

@@ -3,7 +3,9 @@
 // Not a verdict on the contract (both may conform): it tells a backend team where the mock its consumers
 // test against is not what it ships.
 import { exampleRequests, type Send } from '@banking-api/conformance';
-import type { Operation } from '@banking-api/contract';
+import { type Operation, redact } from '@banking-api/contract';
+import { redactUrl } from './curl.js';
+import { oneLine } from './one-line.js';
 import type { Answer } from './types.js';
 
 export type ParityAspect = 'status-class' | 'error-code' | 'fields';
@@ -34,7 +36,7 @@ export async function compareWithMock(
     for (const { probe } of exampleRequests(op, seed)) {
       const [server, mock] = await Promise.all([sends.server(probe), sends.mock(probe)]);
       requests += 1;
-      const request = { method: probe.method, path: probe.path };
+      const request = { method: probe.method, path: redactUrl(probe.path) };
       for (const d of differencesOf(server, mock))
         differences.push({ operation: op.key, operationId: op.operationId, request, ...d });
     }
@@ -44,7 +46,10 @@ export async function compareWithMock(
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-/** What differs between two answers to one request: status class first; bodies only when it agrees. */
+/**
+ * What differs between two answers to one request: status class first; bodies only when it agrees. The
+ * error codes and field names are the servers' text, redacted like any.
+ */
 export function differencesOf(
   server: Answer,
   mock: Answer,
@@ -58,14 +63,14 @@ export function differencesOf(
   if (server.status >= 400 && code(a) !== code(b))
     found.push({
       aspect: 'error-code',
-      server: String(code(a) ?? '(none)'),
-      mock: String(code(b) ?? '(none)'),
+      server: redact(String(code(a) ?? '(none)')),
+      mock: redact(String(code(b) ?? '(none)')),
     });
   const [fa, fb] = [fieldsOf(a), fieldsOf(b)];
   const onlyServer = [...fa].filter((f) => !fb.has(f));
   const onlyMock = [...fb].filter((f) => !fa.has(f));
   if (onlyServer.length || onlyMock.length)
-    found.push({ aspect: 'fields', server: list(onlyServer), mock: list(onlyMock) });
+    found.push({ aspect: 'fields', server: redact(list(onlyServer)), mock: redact(list(onlyMock)) });
   return found;
 }
 
@@ -108,7 +113,9 @@ export function parityLines(parity: ParityReport): string[] {
     lines.push('  the server and the mock answer alike (status class, error code, fields).');
   for (const d of parity.differences)
     lines.push(
-      `  ≠ ${d.operation} (${d.operationId}) ${d.aspect}: server ${d.server}; mock ${d.mock}  [${d.request.method} ${d.request.path}]`,
+      oneLine(
+        `  ≠ ${d.operation} (${d.operationId}) ${d.aspect}: server ${d.server}; mock ${d.mock}  [${d.request.method} ${d.request.path}]`,
+      ),
     );
   return lines;
 }

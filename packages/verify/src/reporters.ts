@@ -1,4 +1,6 @@
-// The report three ways: a summary for the terminal, JUnit XML for CI, JSON for machines.
+// The report three ways: a summary for the terminal, JUnit XML for CI, JSON for machines. What the server
+// sent is printed on one line, escaped (one-line.ts): no line of a report is the server's.
+import { jsonWithEscapes, oneLine } from './one-line.js';
 import { parityLines } from './parity.js';
 import type { Report } from './runner.js';
 import type { Tally } from './summary.js';
@@ -17,16 +19,16 @@ export function terminalReport(report: Report): string {
     const times = f.occurrences > 1 ? ` (${f.occurrences} requests)` : '';
     lines.push(
       '',
-      `✗ ${f.operation} (${f.operationId || 'contract'})  ${f.check}${times}`,
-      `  expected: ${f.expected}`,
-      `  got:      ${f.got}`,
+      oneLine(`✗ ${f.operation} (${f.operationId || 'contract'})  ${f.check}${times}`),
+      `  expected: ${oneLine(f.expected)}`,
+      `  got:      ${oneLine(f.got)}`,
     );
-    if (f.requestId) lines.push(`  request id: ${f.requestId}`);
-    lines.push(`  reproduce: ${f.curl}`);
+    if (f.requestId) lines.push(`  request id: ${oneLine(f.requestId)}`);
+    lines.push(`  reproduce: ${oneLine(f.curl)}`);
   }
   if (report.notes.length) {
     lines.push('', 'Left open by the contract (only what it states was checked):');
-    for (const n of report.notes) lines.push(`  - ${n.operation}  ${n.check}: ${n.message}`);
+    for (const n of report.notes) lines.push(oneLine(`  - ${n.operation}  ${n.check}: ${n.message}`));
   }
   lines.push(...summaryLines(report));
   if (report.parity) lines.push(...parityLines(report.parity));
@@ -59,7 +61,7 @@ function table(rows: readonly Tally[]): string[] {
   );
 }
 
-export const jsonReport = (report: Report) => `${JSON.stringify(report, null, 2)}\n`;
+export const jsonReport = (report: Report) => `${jsonWithEscapes(JSON.stringify(report, null, 2))}\n`;
 
 /** One test case per (operation, check); a failed one carries each of its failures. */
 export function junitReport(report: Report): string {
@@ -69,8 +71,8 @@ export function junitReport(report: Report): string {
     const failures = report.failures
       .filter((f) => f.operation === c.operation && f.check === c.check)
       .map((f) => {
-        const text = `expected: ${f.expected}\ngot: ${f.got}\nreproduce: ${f.curl}`;
-        return `      <failure message="${xml(`expected ${f.expected}`)}" type="${xml(f.check)}">${xml(text)}</failure>`;
+        const text = `expected: ${oneLine(f.expected)}\ngot: ${oneLine(f.got)}\nreproduce: ${oneLine(f.curl)}`;
+        return `      <failure message="${xml(`expected ${oneLine(f.expected)}`)}" type="${xml(f.check)}">${xml(text)}</failure>`;
       });
     const open = `    <testcase classname="${xml(c.operation)}" name="${xml(c.check)}"`;
     return failures.length ? `${open}>\n${failures.join('\n')}\n    </testcase>` : `${open}/>`;
@@ -111,7 +113,8 @@ export function githubAnnotations(report: Report, levelOf: (check: string) => st
   const lines = report.failures.map((f) => {
     const kind = levelOf(f.check) === 'warning' ? 'warning' : 'error';
     const title = property(`${f.operationId || f.operation} ${f.check}`);
-    return `::${kind} title=${title}::${escapeData(`${f.operation}: expected ${f.expected}\ngot ${f.got}\n${f.curl}`)}`;
+    const message = `${f.operation}: expected ${oneLine(f.expected)}\ngot ${oneLine(f.got)}\n${oneLine(f.curl)}`;
+    return `::${kind} title=${title}::${escapeData(message)}`;
   });
   const verdict = verdictOf(report);
   lines.push(`::notice title=verify::${escapeData(`${verdict} ${report.failures.length} failures.`)}`);

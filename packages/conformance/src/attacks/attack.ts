@@ -38,6 +38,8 @@ export interface Attack {
 /** The outcome of bytes sent on the wire: a connection held past its wait, or a 5xx, is a failure. */
 export function wireOutcome(answer: WireAnswer): AttackOutcome {
   const { statuses } = answer;
+  if (answer.cut)
+    return { statuses, failure: `an answer without end: cut after ${answer.text.length} bytes` };
   if (!answer.closed)
     return { statuses, failure: `connection held past 5 s: ${JSON.stringify(answer.text.slice(0, 120))}` };
   const error = statuses.find((status) => status >= 500);

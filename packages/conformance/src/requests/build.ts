@@ -22,6 +22,7 @@ export function requestFor(op: Operation, options: RequestOptions = {}): Probe {
   return {
     method: options.method ?? op.method,
     path: urlOf(op.path, values),
+    template: op.path,
     headers,
     credential: options.credential ?? 'token',
     ...(options.body ? { body: options.body } : {}),

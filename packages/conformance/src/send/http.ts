@@ -1,6 +1,6 @@
 // The HTTP client of a server under test: undici over mutual TLS with bounded timeouts. The tokens live
 // here only; everything else names them by credential.
-import { withoutTrailingSlashes } from '@banking-api/contract';
+import { redact, withoutTrailingSlashes } from '@banking-api/contract';
 import { Agent, type Dispatcher, request } from 'undici';
 import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
 import { failedStageOf, innermostCause } from './failed-stage.js';
@@ -72,13 +72,7 @@ export function createClient(options: ClientOptions): Client {
   const agentFor = (probe: Probe) =>
     probe.withoutClientCertificate ? withoutCert : probe.foreignClientCertificate ? foreignAgent() : withCert;
   const send: Send = (probe) =>
-    exchange(
-      agentFor(probe),
-      `${base}${probe.path}`,
-      probe,
-      bounds,
-      bearer(probe.credential, options.tokens),
-    );
+    exchange(agentFor(probe), base, probe, bounds, bearer(probe.credential, options.tokens));
   const close = async () => {
     await Promise.all([withCert.close(), withoutCert.close(), foreign?.close()]);
   };
@@ -109,7 +103,7 @@ function tokenFor(credential: Credential, tokens: Tokens): string | undefined {
 
 async function exchange(
   dispatcher: Dispatcher,
-  url: string,
+  base: string,
   probe: Probe,
   { timeout, deadline, maxBytes }: Bounds,
   authorization: string | undefined,
@@ -118,7 +112,7 @@ async function exchange(
   if (authorization) headers.authorization = authorization;
   if (probe.body) headers['content-type'] = probe.body.contentType;
   try {
-    const res = await request(url, {
+    const res = await request(`${base}${probe.path}`, {
       dispatcher,
       method: probe.method as Dispatcher.HttpMethod,
       headers,
@@ -130,9 +124,17 @@ async function exchange(
     const text = await bodyText(res.body, maxBytes);
     return { status: res.statusCode, mediaType: mediaTypeOf(res.headers), headers: flat(res.headers), text };
   } catch (error) {
-    const reason = describeError(error);
+    // The path as the contract writes it: the filled one may hold ids the server issued, or personal data;
+    // and the reason redacted, as it may quote the server (its certificate's names, for one).
+    const path = probe.template ?? redact(probe.path.split('?')[0] as string);
+    const reason = redact(describeError(error));
     const stage = failedStageOf(error);
-    throw new ConnectionError(`${probe.method} ${url}: ${reason}`, { stage, reason, probe, cause: error });
+    throw new ConnectionError(`${probe.method} ${base}${path}: ${reason}`, {
+      stage,
+      reason,
+      probe,
+      cause: error,
+    });
   }
 }
 

@@ -20,11 +20,17 @@ export interface WireAnswer {
   readonly statuses: number[];
   /** Whether the server closed the connection before `waitMs`; else it was still open (a hang). */
   readonly closed: boolean;
+  /** Whether the answer passed `maxBytes` and was cut there (the connection then closed by us). */
+  readonly cut: boolean;
   readonly ms: number;
 }
 
+/** The most of an answer kept by default: a server that streams without end must not fill the memory. */
+export const MAX_WIRE_ANSWER_BYTES: number = 2 ** 20;
+
 /**
- * Sends `bytes` and reads until the server closes or `waitMs` passes. The write side is ended (as a client
+ * Sends `bytes` and reads until the server closes, `waitMs` passes or `maxBytes` have come (the rest is
+ * not read: the connection is destroyed and the answer marked `cut`). The write side is ended (as a client
  * that has nothing more to say) once the server has been quiet for a while: `quietMs` after the bytes when
  * nothing came back, 200 ms after the last data otherwise.
  */
@@ -33,6 +39,7 @@ export function sendOverTls(
   bytes: string | Buffer,
   waitMs = 5000,
   quietMs = 1000,
+  maxBytes: number = MAX_WIRE_ANSWER_BYTES,
 ): Promise<WireAnswer> {
   const { hostname, port } = new URL(endpoint.url);
   const host = hostname === 'localhost' ? '127.0.0.1' : hostname; // loopback, whatever the URL names it
@@ -42,6 +49,7 @@ export function sendOverTls(
     const socket = connect({ host, port: Number(port), cert, key, ca, servername: 'localhost' });
     let text = '';
     let closed = false;
+    let cut = false;
     let quiet: NodeJS.Timeout | undefined;
     const endAfter = (ms: number) => {
       clearTimeout(quiet);
@@ -51,7 +59,7 @@ export function sendOverTls(
       clearTimeout(timer);
       clearTimeout(quiet);
       const statuses = [...text.matchAll(/(?:^|\r\n)HTTP\/1\.[01] (\d{3}) /g)].map((m) => Number(m[1]));
-      resolve({ text, status: statuses[0], statuses, closed, ms: Date.now() - started });
+      resolve({ text, status: statuses[0], statuses, closed, cut, ms: Date.now() - started });
     };
     const timer = setTimeout(() => {
       socket.destroy();
@@ -62,12 +70,16 @@ export function sendOverTls(
       endAfter(quietMs);
     });
     socket.on('data', (chunk: Buffer) => {
-      text += chunk.toString('latin1');
-      endAfter(200);
+      if (cut) return;
+      const room = maxBytes - text.length; // latin1: one character per byte
+      text += chunk.toString('latin1', 0, Math.min(chunk.length, room));
+      if (chunk.length < room) return endAfter(200);
+      cut = true;
+      socket.destroy(); // its 'close' resolves, not as closed: the server did not end the answer, we did
     });
     socket.on('error', () => {}); // a reset is an answer too: "closed"
     socket.on('close', () => {
-      closed = true;
+      closed = !cut;
       done();
     });
   });

@@ -21,6 +21,11 @@ export const isDomainChar = (c: number): boolean => isAlnum(c) || c === 46 || c 
 export const isTokenChar = (c: number): boolean =>
   isAlnum(c) || c === 95 || c === 45 || c === 126 || c === 46;
 
-/** Between digit groups of one number: spaces, `. - / ( ) +`. */
+/** Between digit groups of one number: spaces, `. - / ( ) +` (look-alikes are read as these, see decode.ts). */
 export const isDigitGap = (c: number): boolean =>
   c === 32 || c === 9 || c === 46 || c === 45 || c === 47 || c === 40 || c === 41 || c === 43 || c === 0xa0;
+
+/** Between digit groups only of a CPF or CNPJ (`123,456,789_09`): elsewhere they part lists and names. */
+export const isWeakDigitGap = (c: number): boolean => c === 44 || c === 95;
+
+export const isHex = (c: number): boolean => isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);

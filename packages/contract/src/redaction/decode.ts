@@ -1,7 +1,9 @@
 // The text as a reader would see it, with a map back to the text as written: percent-escapes of ASCII
 // characters (also doubly encoded, `%252F`) and JSON's `\uXXXX` escapes of ASCII characters are decoded, so
-// `123.456.789%2D09` is found as a CPF and `"pass\u0077ord"` as a secret key, and a finding in the decoded
-// text covers exactly the written characters it came from. One pass, no patterns.
+// `123.456.789%2D09` is found as a CPF and `"pass\u0077ord"` as a secret key; look-alike characters are read
+// as the ASCII they stand for (full-width `１２３` and `＠`, en and em dashes, thin and other spaces) and
+// zero-width ones are dropped, so `123\u200b456` is one number; and a finding in the decoded text covers
+// exactly the written characters it came from. One pass, no patterns.
 
 export interface DecodedView {
   /** The decoded text. */
@@ -36,10 +38,32 @@ function unicodeEscapeAt(written: string, at: number): number {
   return high === 0 && low > 0 && low < 0x80 ? low : -1;
 }
 
+/** Zero-width characters (and the soft hyphen): dropped from the view. */
+const isInvisible = (c: number) => (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff || c === 0xad;
+
+/** The ASCII character a look-alike stands for, or -1 (`ＡＢ１＠`, dashes, wide and narrow spaces). */
+export function asciiLookAlike(c: number): number {
+  if (c < 0xa0) return -1;
+  if (c >= 0xff01 && c <= 0xff5e) return c - 0xfee0; // full-width forms
+  if ((c >= 0x2010 && c <= 0x2015) || c === 0x2212 || c === 0xfe63 || c === 0xff0d) return 45; // dashes, minus
+  if (c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000) return 32;
+  if (c === 0x2215 || c === 0x2044) return 47; // division and fraction slashes
+  if (c === 0xfe6b) return 64; // small commercial at
+  return -1;
+}
+
+/** Whether the text has anything the view changes (else the view is the text itself). */
+function needsDecoding(written: string): boolean {
+  for (let i = 0; i < written.length; i++) {
+    const c = written.charCodeAt(i);
+    if (c === 37 || c === 92 || (c >= 0xa0 && (isInvisible(c) || asciiLookAlike(c) >= 0))) return true;
+  }
+  return false;
+}
+
 /** Decodes the ASCII percent-escapes of `written` (once or, for `%25XX`, twice) and its ASCII `\uXXXX`. */
 export function decodedView(written: string): DecodedView {
-  if (!written.includes('%') && !written.includes('\\u'))
-    return { text: written, from: identity(written.length) };
+  if (!needsDecoding(written)) return { text: written, from: identity(written.length) };
   const out: string[] = [];
   const from = new Int32Array(written.length + 1);
   let i = 0;
@@ -59,7 +83,10 @@ export function decodedView(written: string): DecodedView {
       out.push(String.fromCharCode(byte));
       i += 3;
     } else {
-      out.push(written[i] as string);
+      const c = written.charCodeAt(i);
+      const ascii = asciiLookAlike(c);
+      if (ascii >= 0) out.push(String.fromCharCode(ascii));
+      else if (!isInvisible(c)) out.push(written[i] as string);
       i += 1;
     }
   }

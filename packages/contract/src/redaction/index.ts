@@ -11,7 +11,14 @@ export {
   secretHeaderSet,
 } from './headers.js';
 export { secretFieldNames } from './hints.js';
-export { createRedactor, type DataKind, REDACTED, type Redactor, type RedactorOptions } from './redactor.js';
+export {
+  createRedactor,
+  createSecretScrubber,
+  type DataKind,
+  REDACTED,
+  type Redactor,
+  type RedactorOptions,
+} from './redactor.js';
 
 let shared: Redactor | undefined;
 

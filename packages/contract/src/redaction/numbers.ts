@@ -1,8 +1,11 @@
 // Numbers that identify a person or an account: CPF, CNPJ, phone numbers (Brazilian and E.164), card
 // numbers, written bare, with punctuation or spaces between digit groups, or percent-encoded (decoded
-// before this scan). A "run" is digit groups joined by short gaps (up to three of space . - / ( ) +);
-// dates (2026-11-23, 23/11/2026) and IPv4 addresses inside a run are kept. One pass over the text.
-import { isDigit, isDigitGap } from './chars.js';
+// before this scan). A "run" is digit groups joined by short gaps (up to three of space . - / ( ) +, and
+// `,` `_` in a CPF or CNPJ); dates (2026-11-23, 23/11/2026) and IPv4 addresses inside a run are kept.
+// Digits that are part of a longer word (`RR1234…ab12`, `c12345678901`, `1.23e+40`) or of a UUID are an
+// id's, not a person's: a group touching an ASCII letter is left out, unless the letters are a label
+// (`CPF12345678909`). One pass over the text.
+import { isAlnum, isDigit, isDigitGap, isHex, isLetter, isWeakDigitGap } from './chars.js';
 import type { DataKind, Finding } from './finding.js';
 
 interface Group {
@@ -13,7 +16,8 @@ interface Group {
 }
 
 /** The digit runs of `text` that hold personal or account numbers. */
-export function scanNumbers(text: string): Finding[] {
+export function scanNumbers(written: string): Finding[] {
+  const text = withoutUuids(written);
   const found: Finding[] = [];
   let i = 0;
   while (i < text.length) {
@@ -22,11 +26,130 @@ export function scanNumbers(text: string): Finding[] {
       continue;
     }
     const groups = readRun(text, i);
-    for (const part of withoutDates(text, groups)) classify(text, part, found);
     i = (groups[groups.length - 1] as Group).end;
+    const kept = withoutWordEnds(text, groups);
+    if (kept.length === 0) continue;
+    const before = found.length;
+    for (const part of withoutWeakGaps(text, kept))
+      for (const dateless of withoutDates(text, part)) classify(text, dateless, found);
+    // What is left of a run cut at a word is still a number if it is long (`123.456.789-09x`).
+    if (found.length === before && kept.length < groups.length && digitsOf(kept) >= 9)
+      found.push({
+        start: (kept[0] as Group).start,
+        end: (kept[kept.length - 1] as Group).end,
+        kind: 'number',
+      });
   }
   return found;
 }
+
+const digitsOf = (groups: Group[]) => groups.reduce((n, g) => n + size(g), 0);
+
+/** The text with each UUID's characters replaced by letters, so no digit run starts or ends in one. */
+function withoutUuids(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (let dash = text.indexOf('-', 8); dash !== -1; dash = text.indexOf('-', dash + 1)) {
+    const start = dash - 8;
+    if (start < at || !isUuidAt(text, start)) continue;
+    parts.push(text.slice(at, start), 'x'.repeat(36));
+    at = start + 36;
+    dash = at;
+  }
+  if (at === 0) return text;
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** 8-4-4-4-12 hex digits at `start`, not inside a longer word. */
+function isUuidAt(text: string, start: number): boolean {
+  if (start + 36 > text.length || isAlnum(text.charCodeAt(start - 1)) || isAlnum(text.charCodeAt(start + 36)))
+    return false;
+  for (let i = 0; i < 36; i++) {
+    const dash = i === 8 || i === 13 || i === 18 || i === 23;
+    if (dash ? text.charCodeAt(start + i) !== 45 : !isHex(text.charCodeAt(start + i))) return false;
+  }
+  return true;
+}
+
+/** Words before a number that say what it is: `CPF12345678909` is a CPF, not an id. */
+const LABELS = new Set([
+  'cpf',
+  'cnpj',
+  'tel',
+  'fone',
+  'cel',
+  'phone',
+  'telefone',
+  'celular',
+  'whatsapp',
+  'doc',
+  'rg',
+  'card',
+  'cartao',
+  'conta',
+]);
+
+/** The letters right before `at` (a word of up to 12), lower-cased; '' when there are none or more. */
+function wordBefore(text: string, at: number): string {
+  let start = at;
+  while (start > 0 && at - start <= 12 && isLetter(text.charCodeAt(start - 1))) start--;
+  return at - start > 12 || isAlnum(text.charCodeAt(start - 1)) ? '' : text.slice(start, at).toLowerCase();
+}
+
+/** The run without its first and last group where they touch a letter (part of a word), split there. */
+function withoutWordEnds(text: string, groups: Group[]): Group[] {
+  const first = groups[0] as Group;
+  const last = groups[groups.length - 1] as Group;
+  const headInWord = isLetter(text.charCodeAt(first.start - 1)) && !LABELS.has(wordBefore(text, first.start));
+  const tailInWord = isLetter(text.charCodeAt(last.end));
+  const from = headInWord ? 1 : 0;
+  const to = tailInWord ? groups.length - 1 : groups.length;
+  if (from >= to) return [];
+  if (from === 0 && to === groups.length) return groups;
+  const kept = groups.slice(from, to);
+  if (from === 1) kept[0] = { ...(kept[0] as Group), gap: '' };
+  return kept;
+}
+
+/**
+ * `,` and `_` join groups only into a CPF or a CNPJ, told by its check digits (`[100,200,300,40]` is a list);
+ * elsewhere (lists, names) they part them.
+ */
+function withoutWeakGaps(text: string, groups: Group[]): Group[][] {
+  if (!groups.some((g) => hasWeakGap(g.gap))) return [groups];
+  const digits = digitsOf(groups);
+  if (
+    (digits === 11 || digits === 14) &&
+    isDocumentNumber(groups.map((g) => text.slice(g.start, g.end)).join(''))
+  )
+    return [groups];
+  const parts: Group[][] = [[]];
+  for (const g of groups) {
+    if (hasWeakGap(g.gap)) parts.push([{ ...g, gap: '' }]);
+    else parts[parts.length - 1]?.push(g);
+  }
+  return parts.filter((part) => part.length > 0);
+}
+
+/** Whether 11 or 14 digits are a CPF or a CNPJ by their check digits. */
+function isDocumentNumber(digits: string): boolean {
+  const weights =
+    digits.length === 11
+      ? [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+      : digits.length === 14
+        ? [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+        : undefined;
+  if (!weights) return false;
+  const check = (n: number) => {
+    const used = weights.slice(weights.length - n);
+    const rest = used.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11;
+    return (rest < 2 ? 0 : 11 - rest) === Number(digits[n]);
+  };
+  return check(digits.length - 2) && check(digits.length - 1);
+}
+
+const hasWeakGap = (gap: string) => [...gap].some((c) => isWeakDigitGap(c.charCodeAt(0)));
 
 /** The groups of the run starting at the digit at `at`. */
 function readRun(text: string, at: number): Group[] {
@@ -38,7 +161,7 @@ function readRun(text: string, at: number): Group[] {
     while (i < text.length && isDigit(text.charCodeAt(i))) i++;
     groups.push({ start, end: i, gap });
     let j = i;
-    while (j < text.length && j - i < 3 && isDigitGap(text.charCodeAt(j))) j++;
+    while (j < text.length && j - i < 3 && isGap(text.charCodeAt(j))) j++;
     if (j === i || j >= text.length || !isDigit(text.charCodeAt(j))) return groups;
     gap = text.slice(i, j);
     if (gap.endsWith(' +')) return groups; // `... +55 11 ...`: an international number starts here
@@ -47,6 +170,7 @@ function readRun(text: string, at: number): Group[] {
 }
 
 const size = (g: Group) => g.end - g.start;
+const isGap = (c: number) => isDigitGap(c) || isWeakDigitGap(c);
 
 /** `groups[i..i+2]` spell a date: 2026-11-23, 2026/11/23, 23/11/2026 or 23-11-2026 (day and month in range). */
 function dateAt(text: string, groups: Group[], i: number): boolean {
@@ -77,7 +201,7 @@ function withoutDates(text: string, groups: Group[]): Group[][] {
 function classify(text: string, groups: Group[], found: Finding[]): void {
   const first = groups[0] as Group;
   const last = groups[groups.length - 1] as Group;
-  const digits = groups.reduce((n, g) => n + size(g), 0);
+  const digits = digitsOf(groups);
   const prefix = internationalPrefix(text, first.start);
   const kind = kindOf(groups, digits, prefix !== first.start, text.charCodeAt(first.start - 1) === 40);
   if (kind)

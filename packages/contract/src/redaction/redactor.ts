@@ -8,6 +8,7 @@ import { decodedView } from './decode.js';
 import { scanEmails } from './emails.js';
 import type { DataKind, Finding } from './finding.js';
 import { secretFieldNames } from './hints.js';
+import { knownSecretForms, scanKnownSecrets } from './known.js';
 import { scanNumbers } from './numbers.js';
 import { keyName, scanSecrets, secretKeyTest } from './secrets.js';
 import { scanTokens } from './tokens.js';
@@ -23,6 +24,8 @@ export interface RedactorOptions {
   secretKeys?: Iterable<string>;
   /** A contract whose `format: password`, `writeOnly` and secret-named fields are secret keys too. */
   model?: ContractModel;
+  /** Secret values the caller knows (the tokens it sends): removed wherever they stand, in any form. */
+  secrets?: Iterable<string>;
 }
 
 export interface Redactor {
@@ -41,7 +44,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   if (options.model) for (const name of secretFieldNames(options.model)) extra.add(name);
   const isSecretKey = secretKeyTest(extra);
   const placeholder = options.placeholder ?? (() => REDACTED);
-  const text = (written: string) => redactText(written, isSecretKey, placeholder);
+  const known = knownSecretForms(options.secrets ?? []);
+  const text = (written: string) => redactText(written, isSecretKey, placeholder, known);
   const value = (v: unknown): unknown => redactValue(v, text, isSecretKey, placeholder('secret'));
   return { text, value, isSecretKey, placeholder };
 }
@@ -50,10 +54,12 @@ function redactText(
   written: string,
   isSecretKey: (name: string) => boolean,
   placeholder: (kind: DataKind) => string,
+  known: readonly string[],
 ): string {
   if (written.length === 0) return written;
   const view = decodedView(written);
   const findings = [
+    ...scanKnownSecrets(view.text, known),
     ...scanSecrets(view.text, isSecretKey),
     ...scanTokens(view.text),
     ...scanEmails(view.text),
@@ -61,6 +67,24 @@ function redactText(
   ];
   if (findings.length === 0) return written;
   return replaced(written, view.from, merged(findings), placeholder);
+}
+
+/**
+ * Only the `values` taken out of a text (as written, percent-encoded or escaped), nothing else: for output
+ * already redacted, such as a whole report, where the values are the tokens the run sent.
+ */
+export function createSecretScrubber(
+  values: Iterable<string>,
+  placeholder?: string,
+): (text: string) => string {
+  const known = knownSecretForms(values);
+  const replacement = () => placeholder ?? REDACTED;
+  return (written) => {
+    if (known.length === 0 || written.length === 0) return written;
+    const view = decodedView(written);
+    const findings = scanKnownSecrets(view.text, known);
+    return findings.length ? replaced(written, view.from, merged(findings), replacement) : written;
+  };
 }
 
 /** The findings in order, overlapping ones joined (the first one's kind names the union). */

@@ -1,6 +1,7 @@
 // Secrets named by their key: `password=...`, `"access_token": "..."`, `senha: ...`, in query strings,
 // form and JSON bodies, headers written out and messages; and credentials after an auth scheme
-// (`Bearer ...`, `basic ...`, any case). Keys are read as words; a word is read once, and a value ends
+// (`Bearer ...`, `basic ...`, any case). A value follows its key after `=`, `:`, `=>`, `:=` or a tab, or
+// as an XML element's text (`<password>...</password>`). Keys are read as words; a word is read once, and a value ends
 // at the first character that ends values, so the scan is linear.
 import { isKeyChar, isSpace } from './chars.js';
 import type { Finding } from './finding.js';
@@ -88,7 +89,7 @@ export function scanSecrets(text: string, isSecretKey: (name: string) => boolean
     const value = SCHEMES.has(word.toLowerCase())
       ? schemeCredential(text, i)
       : isSecretKey(word)
-        ? keyedValue(text, i)
+        ? (elementText(text, start, i) ?? keyedValue(text, i))
         : undefined;
     if (value && value.end > value.start) {
       found.push({ ...value, kind: 'secret' });
@@ -101,12 +102,22 @@ export function scanSecrets(text: string, isSecretKey: (name: string) => boolean
 /** The credential after a scheme word: `Bearer abc`, `Basic%20abc` (decoded), `bearer+abc`. */
 function schemeCredential(text: string, at: number): { start: number; end: number } | undefined {
   let i = at;
-  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 43) && i - at < 8) i++;
+  while (i < text.length && isSchemeGap(text.charCodeAt(i)) && i - at < 8) i++;
   if (i === at) return undefined;
   const start = i;
   while (i < text.length && isToken68(text.charCodeAt(i))) i++;
   while (i < text.length && text.charCodeAt(i) === 61) i++;
   return { start, end: i };
+}
+
+/** Between a scheme and its credential: space, tab, `+` (a form-encoded space). */
+const isSchemeGap = (c: number) => c === 32 || c === 9 || c === 43;
+
+/** `<password>hunter2</password>`: the text of an element named by a secret key, to the next `<`. */
+function elementText(text: string, start: number, end: number): { start: number; end: number } | undefined {
+  if (text.charCodeAt(start - 1) !== 60 || text.charCodeAt(end) !== 62) return undefined;
+  const close = text.indexOf('<', end + 1);
+  return { start: end + 1, end: close === -1 ? text.length : close };
 }
 
 /** RFC 9110's token68 (a credential after its scheme), without the trailing `=`s. */
@@ -116,10 +127,13 @@ const isToken68 = (c: number) => isKeyChar(c) || c === 46 || c === 126 || c === 
 function keyedValue(text: string, at: number): { start: number; end: number } | undefined {
   let i = at;
   while (isQuoteOrEscape(text.charCodeAt(i)) && i - at < 2) i++; // `"key":`, `\"key\":` (JSON in JSON)
+  const tab = text.charCodeAt(i) === 9; // `password<TAB>hunter2`, as tab-separated logs write it
   while (i < text.length && isSpace(text.charCodeAt(i)) && i - at < 16) i++;
   const sep = text.charCodeAt(i);
-  if (sep !== 61 && sep !== 58) return undefined;
-  i++;
+  if (sep === 61 || sep === 58) {
+    i++;
+    if (text.charCodeAt(i) === 62 || (sep === 58 && text.charCodeAt(i) === 61)) i++; // `=>`, `:=`
+  } else if (!tab) return undefined;
   while (i < text.length && isSpace(text.charCodeAt(i)) && i - at < 32) i++;
   if (text.charCodeAt(i) === 92) i++;
   const open = text.charCodeAt(i);

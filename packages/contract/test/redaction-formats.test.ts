@@ -1,0 +1,146 @@
+// The shared redaction on the formats the audit found: ids that only look like numbers (UUIDs, hex and
+// alphanumeric ids, Pix end-to-end ids, floats) kept whole; CPFs, CNPJs, e-mails and secrets written with
+// look-alike characters, odd separators, tabs or as XML still removed; values the caller knows (its tokens)
+// removed in any form; and each new scanner linear in its input.
+import { createRedactor, createSecretScrubber, redact } from '@banking-api/contract';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { fastestRun } from '../../../test/support/growth.ts';
+import { leaksIn, oddCnpj, oddCpf } from './corpus.ts';
+
+const inContext: ((v: string) => string)[] = [
+  (v) => `/ar/boletos/payments/${v}/confirm`,
+  (v) => JSON.stringify({ id: v, note: `id ${v}` }),
+  (v) => `request ${v} failed`,
+  (v) => v,
+];
+
+describe('ids are kept', () => {
+  test.each([
+    '/ar/boletos/payments/eb6f7d18-9a3d-4adb-898f-c12345678901/confirm',
+    '/ar/x/202a821b-e870-494d-92e1-234567890123',
+    '/ar/x/7F3C2A9E-4B1D-4C8E-9A51-123456789012',
+    '/ar/pix/pix/E00000000202611231405a1b2c3d4e5f/refund/x',
+    '{"conciliationId":"CONC20261123000123"}',
+    '{"refundId":"RR1234567890123456ab12cd34ef5"}',
+    '{"amount":50.25,"reason":-1.2345678901234e+40}',
+    'list [1,2,3,4,5,6,7,8,9,10,11,12] and [100,200,300,40]',
+    'name some_2026_11_23_file',
+  ])('%s', (text) => expect(redact(text)).toBe(text));
+
+  test('property: random UUIDs survive, in any case and context', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.boolean(), fc.nat(inContext.length - 1), (uuid, upper, at) => {
+        const id = upper ? uuid.toUpperCase() : uuid;
+        const text = (inContext[at] as (v: string) => string)(id);
+        expect(redact(text)).toBe(text);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('property: hex ids (with a letter) and short alphanumeric ids survive', () => {
+    const hex = fc.stringMatching(/^[0-9a-f]{8,64}$/).filter((s) => /[a-f]/.test(s));
+    const alnum = fc.stringMatching(/^[A-Z]{1,4}[0-9]{6,20}[a-z0-9]{0,7}$/).filter((s) => s.length < 32);
+    fc.assert(
+      fc.property(fc.oneof(hex, alnum), fc.nat(inContext.length - 1), (id, at) => {
+        const text = (inContext[at] as (v: string) => string)(id);
+        expect(redact(text)).toBe(text);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('odd writings are still found', () => {
+  test.each([
+    ['cpf 123.456.789\u201309', 'cpf [redacted]'],
+    ['cpf 123.456.789\u201409', 'cpf [redacted]'],
+    ['cpf 123_456_789_09', 'cpf [redacted]'],
+    ['cpf 123,456,789-09', 'cpf [redacted]'],
+    ['cpf 123\u2009456\u2009789\u200909', 'cpf [redacted]'],
+    ['cpf 123\u200b456\u200b789-09', 'cpf [redacted]'],
+    ['cpf \uff11\uff12\uff13.\uff14\uff15\uff16.\uff17\uff18\uff19-\uff10\uff19', 'cpf [redacted]'],
+    ['CPF12345678909', 'CPF[redacted]'],
+    ['cpf 123.456.789-09x', 'cpf [redacted]-09x'], // what is left of a run cut at a word
+    ['mail joao.silva\uff20example.com', 'mail [redacted]'],
+    ['password\thunter2', 'password\t[redacted]'],
+    ['<password>hunter2</password>', '<password>[redacted]</password>'],
+    ['Bearer\topaque123', 'Bearer\t[redacted]'],
+    ['password => hunter2', 'password => [redacted]'],
+    ['senha := hunter2', 'senha := [redacted]'],
+  ])('%s', (text, expected) => expect(redact(text)).toBe(expected));
+
+  test('property: valid CPFs and CNPJs with odd separators or full-width digits never survive', () => {
+    const bare = (v: string) =>
+      v.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/\D/g, '');
+    fc.assert(
+      fc.property(fc.oneof(oddCpf, oddCnpj), fc.nat(inContext.length - 1), (value, at) => {
+        const out = redact((inContext[at] as (v: string) => string)(value));
+        expect(leaksIn(out, [value]), out).toEqual([]);
+        expect(out.includes(bare(value)), out).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('values the caller knows', () => {
+  const token = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+  const slashy = 'abc/def+ghi/jkl';
+
+  test('a redactor given them removes them as written, percent-encoded and JSON-escaped', () => {
+    const redactor = createRedactor({ secrets: [token, slashy, 'short'] });
+    const text = [
+      `you sent ${token} ok`,
+      `?t=${encodeURIComponent(slashy)}`,
+      JSON.stringify({ seen: slashy }).replaceAll('/', '\\/'),
+      `{"t":"${[...token].map((c) => `\\u00${c.charCodeAt(0).toString(16)}`).join('')}"}`,
+      'a short word stays',
+    ].join('\n');
+    const out = redactor.text(text);
+    expect(out).not.toContain(token);
+    expect(out).not.toContain('jkl');
+    expect(out).not.toContain('\\u0039\\u0066');
+    expect(out).toContain('a short word stays');
+    expect(redact(`you sent ${token} ok`)).toContain(token); // the shared redactor does not know it
+  });
+
+  test('the scrubber removes only them', () => {
+    const scrub = createSecretScrubber([token]);
+    expect(scrub(`cpf 123.456.789-09 ${token} ${token.toUpperCase()}`)).toBe(
+      `cpf 123.456.789-09 [redacted] ${token.toUpperCase()}`,
+    );
+    expect(scrub(`x=${encodeURIComponent(token)}`)).toBe('x=[redacted]');
+  });
+});
+
+describe('linear time of the new scanners', () => {
+  const scrub = createSecretScrubber(['aaaaaaaaab', 'a/a/a/a/a/b']);
+  const withSecrets = createRedactor({ secrets: ['aaaaaaaaab', 'a/a/a/a/a/b'] });
+  const hostile: Record<string, [(n: number) => string, (text: string) => string]> = {
+    'UUID-like dashes': [(n) => '12345678-'.repeat(n / 9), redact],
+    'digits between letters': [(n) => '1a'.repeat(n / 2), redact],
+    'comma and underscore gaps': [(n) => '123,456_'.repeat(n / 8), redact],
+    'look-alike digits': [(n) => '\uff11\u200b\u2013'.repeat(n / 3), redact],
+    'XML secret elements': [(n) => '<password>'.repeat(n / 10), redact],
+    'tab-separated keys': [(n) => 'password\t'.repeat(n / 9), redact],
+    'labels before digits': [(n) => 'cpf1'.repeat(n / 4), redact],
+    'known secret prefixes (redactor)': [(n) => 'a'.repeat(n), withSecrets.text],
+    'known secret prefixes (scrubber)': [(n) => 'a/'.repeat(n / 2), scrub],
+  };
+  test.each(Object.keys(hostile))('%s: ten times the input costs about ten times the time', (name) => {
+    const [make, run] = hostile[name] as [(n: number) => string, (text: string) => string];
+    const small = make(40_000);
+    const large = make(400_000);
+    run(small); // warm up
+    const ratio =
+      fastestRun(() => run(large)) /
+      Math.max(
+        fastestRun(() => run(small)),
+        0.05,
+      );
+    console.log(`redact growth ${name}: ×${ratio.toFixed(1)} for ×10 input`);
+    expect(ratio).toBeLessThan(25); // quadratic would be ×100
+  });
+});
