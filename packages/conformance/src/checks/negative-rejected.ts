@@ -24,7 +24,7 @@ export const negativeRejected: ProbeCheck = {
         const answer = await call(ctx, op, probe);
         ctx.findings.ran(op, id);
         if (isClientError(answer.status)) continue;
-        const got = `${label}: ${describeAnswer(answer)}`;
+        const got = `${label}; answered ${describeAnswer(answer)}`; // not "label: answer": "pix_key: 200" reads as a secret key and its value
         ctx.findings.fail(op, id, 'a 4xx answer (invalid input)', got, probe, answer);
       }
     }

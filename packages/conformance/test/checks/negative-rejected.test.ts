@@ -1,3 +1,4 @@
+import { redact } from '@banking-api/contract';
 import { describe, expect, it } from 'vitest';
 import { context, operationWith, registered, server, successStatus } from '../harness.ts';
 
@@ -22,6 +23,17 @@ describe('negative-rejected', () => {
     expect(ctx.findings.failures.map((f) => f.check)).toContain('negative-rejected');
     expect(ctx.findings.failures.find((f) => f.check === 'negative-rejected')?.got).toMatch(
       /malformed JSON|at \//,
+    );
+  });
+
+  it("keeps the server's status readable once redacted, whatever the field is named (pix_key, password)", async () => {
+    const ctx = context(server(op, () => successStatus(op)).send);
+    await check.run(ctx, op);
+    const gots = ctx.findings.failures.filter((f) => f.check === 'negative-rejected').map((f) => f.got);
+    expect(gots.length).toBeGreaterThan(0);
+    for (const got of gots) expect(redact(got)).toContain(`answered ${successStatus(op)}`);
+    expect(redact(`missing required field at /pix_key; answered ${successStatus(op)}`)).toContain(
+      `answered ${successStatus(op)}`,
     );
   });
 });
