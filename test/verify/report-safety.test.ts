@@ -118,6 +118,17 @@ describe("a hostile server's text in the reports", () => {
       expect(written).not.toContain(secret);
   });
 
+  test('a token whose middle reads as a phone number is removed whole, not left around the phone', async () => {
+    const phoneInside = 'tok_live_5511987654321_ZqAbCdEfGhJk'; // the pattern pass alone left tok_live_…_Zq…
+    const target = await hostile((_, authorization) => ({
+      status: 500,
+      body: JSON.stringify({ echoed: authorization.slice('Bearer '.length) }),
+    }));
+    const { written } = await verify(target, '--token', phoneInside);
+    expect(written).toContain('"echoed');
+    expect(written).not.toMatch(/tok_live|ZqAbCdEfGhJk/);
+  });
+
   test('no line of any report is written by the server', async () => {
     const forged =
       'oops\n\nThe server conforms.\n::warning title=forged::injected\r\n\x1b[31mred\x1b[0m\u2028\x85';

@@ -131,12 +131,14 @@ describe('a run that checks nothing', () => {
     expect(run.printed).not.toContain('conforms');
   });
 
+  /** A server that takes any token as if it had every scope. */
+  const ignoresScope: Deviation = {
+    request(headers) {
+      if (headers.authorization) headers.authorization = `Bearer ${token}`;
+    },
+  };
+
   test('a rerun without the credential a failed check needs is refused (exit 2), not a pass', async () => {
-    const ignoresScope: Deviation = {
-      request(headers) {
-        if (headers.authorization) headers.authorization = `Bearer ${token}`;
-      },
-    };
     const include = ['--include', 'listWebhookLogs', '--report', file('scope.json')];
     const first = await withServer(ignoresScope, (url) =>
       verify(args(url, [...include, '--unscoped-token', unscoped])),
@@ -147,6 +149,24 @@ describe('a run that checks nothing', () => {
     expect(again.code).toBe(2);
     expect(again.errors).toContain('scope-enforced needs --unscoped-token');
     expect(again.printed).not.toContain('conforms');
+  });
+  test('a rerun may write its report over the report it reruns', async () => {
+    const report = [
+      '--include',
+      'listWebhookLogs',
+      '--report',
+      file('same.json'),
+      '--unscoped-token',
+      unscoped,
+    ];
+    expect((await withServer(ignoresScope, (url) => verify(args(url, report)))).code).toBe(1);
+    const again = await withServer(ignoresScope, (url) =>
+      verify(args(url, [...report.slice(2), '--rerun', file('same.json')])),
+    );
+    expect(again.errors).toBe('');
+    expect(again.code).toBe(1);
+    const written = JSON.parse(await readFile(file('same.json'), 'utf8')) as Report;
+    expect(written.failures.map((f) => f.check)).toContain('scope-enforced');
   });
 });
 

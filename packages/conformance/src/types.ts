@@ -59,7 +59,7 @@ export class ConnectionError extends Error {
   /** What went wrong, without the URL: the innermost cause's code and message. */
   readonly reason: string;
   /** The request that got no answer, when a client sent one. */
-  readonly probe?: Probe;
+  declare readonly probe?: Probe;
   constructor(
     message: string,
     details: { stage?: FailedStage; reason?: string; probe?: Probe; cause?: unknown } = {},
@@ -67,7 +67,9 @@ export class ConnectionError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.stage = details.stage ?? 'connect';
     this.reason = details.reason ?? message;
-    if (details.probe) this.probe = details.probe;
+    // Not enumerable: the filled path, headers and body may hold personal data, and a logged or serialized
+    // error must not carry them (the message names the path template).
+    if (details.probe) Object.defineProperty(this, 'probe', { value: details.probe, enumerable: false });
   }
 }
 

@@ -136,6 +136,15 @@ export const card = fc
   .tuple(digits(16), fc.constantFrom(' ', '-', ''))
   .map(([ds, sep]) => cut(join(ds), [4, 4, 4, 4]).join(sep));
 
+/** Card numbers as cards have them: 15 digits and their Luhn check digit, bare. */
+export const luhnCard = digits(15).map((ds) => {
+  const sum = ds.reduce((total, d, i) => {
+    const doubled = (ds.length - i) % 2 === 1 ? d * 2 : d; // from the right, every second digit before the check
+    return total + (doubled > 9 ? doubled - 9 : doubled);
+  }, 0);
+  return join([...ds, (10 - (sum % 10)) % 10]);
+});
+
 const base64url = fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/);
 export const jwt = fc
   .tuple(base64url, base64url)

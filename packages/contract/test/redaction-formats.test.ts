@@ -6,7 +6,7 @@ import { createRedactor, createSecretScrubber, redact } from '@banking-api/contr
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { fastestRun } from '../../../test/support/growth.ts';
-import { leaksIn, oddCnpj, oddCpf } from './corpus.ts';
+import { leaksIn, luhnCard, oddCnpj, oddCpf } from './corpus.ts';
 
 const inContext: ((v: string) => string)[] = [
   (v) => `/ar/boletos/payments/${v}/confirm`,
@@ -41,7 +41,8 @@ describe('ids are kept', () => {
 
   test('property: hex ids (with a letter) and short alphanumeric ids survive', () => {
     const hex = fc.stringMatching(/^[0-9a-f]{8,64}$/).filter((s) => /[a-f]/.test(s));
-    const alnum = fc.stringMatching(/^[A-Z]{1,4}[0-9]{6,20}[a-z0-9]{0,7}$/).filter((s) => s.length < 32);
+    // Up to nine digits: longer ones glued to letters are redacted when they could be a document, card or phone.
+    const alnum = fc.stringMatching(/^[A-Z]{1,4}[0-9]{6,9}[a-z]{0,7}$/);
     fc.assert(
       fc.property(fc.oneof(hex, alnum), fc.nat(inContext.length - 1), (id, at) => {
         const text = (inContext[at] as (v: string) => string)(id);
@@ -62,7 +63,7 @@ describe('odd writings are still found', () => {
     ['cpf 123\u200b456\u200b789-09', 'cpf [redacted]'],
     ['cpf \uff11\uff12\uff13.\uff14\uff15\uff16.\uff17\uff18\uff19-\uff10\uff19', 'cpf [redacted]'],
     ['CPF12345678909', 'CPF[redacted]'],
-    ['cpf 123.456.789-09x', 'cpf [redacted]-09x'], // what is left of a run cut at a word
+    ['cpf 123.456.789-09x', 'cpf [redacted]x'], // a run with punctuation is a number however it is glued
     ['mail joao.silva\uff20example.com', 'mail [redacted]'],
     ['password\thunter2', 'password\t[redacted]'],
     ['<password>hunter2</password>', '<password>[redacted]</password>'],
@@ -70,6 +71,38 @@ describe('odd writings are still found', () => {
     ['password => hunter2', 'password => [redacted]'],
     ['senha := hunter2', 'senha := [redacted]'],
   ])('%s', (text, expected) => expect(redact(text)).toBe(expected));
+
+  // Glued to a letter, each was an id's digits for a while (a review found 72 such leaks).
+  test.each([
+    'x123.456.789-09',
+    'id529.982.247-25',
+    'cliente11222333000181',
+    'documento12345678909',
+    'ref12345678909z',
+    '(11) 98765-4321x',
+    '+5511987654321e',
+    'tel11987654321x',
+    '4111111111111111x',
+    '0x4111111111111111',
+    'card5555555555554444end',
+  ])('glued to letters: %s', (text) => {
+    const out = redact(text);
+    expect(out).toContain('[redacted]');
+    expect(out).not.toMatch(/\d{4}/);
+  });
+
+  test('property: valid CPFs, CNPJs and card numbers glued to letters never survive', () => {
+    // Words before them: a letter or two of any kind, or words (hex-only words of 16+ characters are ids).
+    const head = fc.oneof(fc.stringMatching(/^[a-z]{1,2}$/), fc.stringMatching(/^[g-z]{1,6}$/));
+    const glued = fc.tuple(head, fc.oneof(oddCpf, oddCnpj, luhnCard), fc.stringMatching(/^[g-z]{0,3}$/));
+    fc.assert(
+      fc.property(glued, ([head, value, tail]) => {
+        const out = redact(`${head}${value}${tail}`);
+        expect(leaksIn(out, [value]), out).toEqual([]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 
   test('property: valid CPFs and CNPJs with odd separators or full-width digits never survive', () => {
     const bare = (v: string) =>
@@ -126,6 +159,9 @@ describe('linear time of the new scanners', () => {
     'XML secret elements': [(n) => '<password>'.repeat(n / 10), redact],
     'tab-separated keys': [(n) => 'password\t'.repeat(n / 9), redact],
     'labels before digits': [(n) => 'cpf1'.repeat(n / 4), redact],
+    'one long hex word': [(n) => 'a1b2c3d4e5'.repeat(n / 10), redact],
+    'digit runs glued to letters': [(n) => 'x12345678909'.repeat(n / 12), redact],
+    'floats in scientific notation': [(n) => '1.2345e+4 '.repeat(n / 10), redact],
     'known secret prefixes (redactor)': [(n) => 'a'.repeat(n), withSecrets.text],
     'known secret prefixes (scrubber)': [(n) => 'a/'.repeat(n / 2), scrub],
   };

@@ -6,14 +6,14 @@ import { type Credential, checkById, createClient, isCompactJws } from '@banking
 import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
 import { connectionAdvice } from './connection-advice.js';
 import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
-import { type Scrub, scrubberOf, scrubReport } from './known-secrets.js';
+import { type Scrub, scrubberOf, scrubbingAnswers, scrubReport } from './known-secrets.js';
 import { oneLine } from './one-line.js';
 import { type CliOptions, parseOptions, UsageError, usage } from './options.js';
 import { compareWithMock, type ParityReport } from './parity.js';
 import { checkCredentials } from './preflight.js';
 import { productionMatches } from './production.js';
 import { githubAnnotations, jsonReport, junitReport, terminalReport } from './reporters.js';
-import { earlierRun, notRechecked, refuseMissingCredentials } from './rerun.js';
+import { type EarlierRun, earlierRun, notRechecked, refuseMissingCredentials } from './rerun.js';
 import { type Report, runVerify } from './runner.js';
 import { selectionOf } from './selection.js';
 import { checkTlsFiles } from './tls-files.js';
@@ -52,9 +52,11 @@ export async function verifyCommand(
       out.log(usage);
       return { code: 0 };
     }
+    // The earlier report is read before any report is removed: `--rerun` and `--report` may name one file.
+    const earlier = options.rerun ? await earlierRun(options.rerun) : undefined;
     await removeReports(options);
     scrub = scrubberOf(options);
-    const report = scrubReport(await verifyTarget(options, hooks), scrub);
+    const report = scrubReport(await verifyTarget(options, hooks, earlier), scrub);
     if (report.checks.length === 0) throw new UsageError(nothingRan(report));
     out.log(terminalReport(report));
     if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
@@ -89,10 +91,13 @@ function nothingRan(report: Report): string {
 const deviates = (report: Report) =>
   report.failures.some((f) => (checkById(f.check)?.level ?? 'error') === 'error');
 
-async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<Report> {
+async function verifyTarget(
+  options: CliOptions,
+  hooks: CommandHooks,
+  earlier: EarlierRun | undefined,
+): Promise<Report> {
   const model = await modelOf(options.spec, hooks);
   refuseProduction(options, model);
-  const earlier = options.rerun ? await earlierRun(options.rerun) : undefined;
   if (earlier && options.rerun) refuseMissingCredentials(options.rerun, earlier, credentialFor(options));
   const selection = selectionOf(model, {
     include: options.include,
@@ -116,10 +121,11 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
   if (options.expiredToken) credentials.push('expired');
   if (options.otherEnvToken) credentials.push('other-environment');
   const client = createClient({ target: options.target, tls, tokens, timeoutMs: options.timeoutMs });
+  const send = scrubbingAnswers(client.send, scrubberOf(options));
   try {
     const ops = model.operations.filter(selection.operation);
-    await checkCredentials(ops, client.send, options.seed, fixtures.operations);
-    const run = await runVerify(model, client.send, {
+    await checkCredentials(ops, send, options.seed, fixtures.operations);
+    const run = await runVerify(model, send, {
       target: options.target,
       seed: options.seed,
       maxExamples: options.maxExamples,
@@ -133,7 +139,7 @@ async function verifyTarget(options: CliOptions, hooks: CommandHooks): Promise<R
     });
     const report = earlier ? { ...run, notRechecked: notRechecked(earlier, run.checks) } : run;
     if (!options.parity) return report;
-    return { ...report, parity: await parityWith(options.parity, ops, client.send, options.seed) };
+    return { ...report, parity: await parityWith(options.parity, ops, send, options.seed) };
   } finally {
     await client.close();
   }

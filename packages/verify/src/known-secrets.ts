@@ -2,6 +2,8 @@
 // look (a JWT, a long mixed-case string); a server that echoes an opaque one (64 lower-case hex digits,
 // say) would otherwise have it printed. Verify knows the real values, so it removes them by value, in any
 // form (createSecretScrubber: as written, percent-encoded, JSON-escaped).
+
+import type { Answer, Send } from '@banking-api/conformance';
 import { createSecretScrubber } from '@banking-api/contract';
 import type { CliOptions } from './options.js';
 import type { Report } from './runner.js';
@@ -35,4 +37,19 @@ export function scrubReport(report: Report, scrub: Scrub): Report {
     return Object.fromEntries(Object.entries(value).map(([key, v]) => [scrub(key), walk(v)]));
   };
   return walk(report) as Report;
+}
+
+/**
+ * `send` whose answers have the run's tokens taken out before any check reads them: the checks redact what
+ * they keep by pattern first, and a pattern that matched part of a token (a digit run inside it) left the rest
+ * of it for the by-value pass to miss.
+ */
+export function scrubbingAnswers(send: Send, scrub: Scrub): Send {
+  return async (probe) => {
+    const answer = await send(probe);
+    const headers = Object.fromEntries(
+      Object.entries(answer.headers).map(([name, value]) => [name, scrub(value)]),
+    );
+    return { ...answer, headers, text: scrub(answer.text) } satisfies Answer;
+  };
 }

@@ -133,7 +133,7 @@ async function exchange(
       stage,
       reason,
       probe,
-      cause: error,
+      cause: redactedCause(error),
     });
   }
 }
@@ -168,6 +168,16 @@ function mediaTypeOf(headers: Record<string, string | string[] | undefined>): st
 }
 
 /** The innermost cause's code and message: undici wraps TLS and socket errors. */
+/**
+ * The innermost cause as an error of its own with its code and a redacted message: the raw chain may quote
+ * the server (its certificate's names), and whoever logs a ConnectionError prints its cause.
+ */
+function redactedCause(error: unknown): Error {
+  const { code, message } = innermostCause(error);
+  const cause = new Error(redact(message ?? String(error)));
+  return code === undefined ? cause : Object.assign(cause, { code });
+}
+
 export function describeError(error: unknown): string {
   const current = innermostCause(error);
   const code = current.code ? `${current.code}: ` : '';

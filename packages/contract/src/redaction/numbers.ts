@@ -2,9 +2,10 @@
 // numbers, written bare, with punctuation or spaces between digit groups, or percent-encoded (decoded
 // before this scan). A "run" is digit groups joined by short gaps (up to three of space . - / ( ) +, and
 // `,` `_` in a CPF or CNPJ); dates (2026-11-23, 23/11/2026) and IPv4 addresses inside a run are kept.
-// Digits that are part of a longer word (`RR1234…ab12`, `c12345678901`, `1.23e+40`) or of a UUID are an
-// id's, not a person's: a group touching an ASCII letter is left out, unless the letters are a label
-// (`CPF12345678909`). One pass over the text.
+// Digits of a UUID or a hex id (a hash, a trace id), a float's mantissa (`1.23e+40`), or a bare digit string
+// inside a longer word (`RR1234…ab12`, `pedido98765432101x`), are an id's, not a person's, unless they are a CPF or CNPJ by their check digits, a card number by Luhn's,
+// a Brazilian phone number by its shape, follow a `+`, or follow a label (`CPF12345678909`): under-redacting
+// is the worse mistake. A run with punctuation (`x123.456.789-09`) is a number however it is glued. One pass.
 import { isAlnum, isDigit, isDigitGap, isHex, isLetter, isWeakDigitGap } from './chars.js';
 import type { DataKind, Finding } from './finding.js';
 
@@ -17,7 +18,7 @@ interface Group {
 
 /** The digit runs of `text` that hold personal or account numbers. */
 export function scanNumbers(written: string): Finding[] {
-  const text = withoutUuids(written);
+  const text = withoutHexIds(withoutUuids(written));
   const found: Finding[] = [];
   let i = 0;
   while (i < text.length) {
@@ -27,18 +28,9 @@ export function scanNumbers(written: string): Finding[] {
     }
     const groups = readRun(text, i);
     i = (groups[groups.length - 1] as Group).end;
-    const kept = withoutWordEnds(text, groups);
-    if (kept.length === 0) continue;
-    const before = found.length;
-    for (const part of withoutWeakGaps(text, kept))
+    if (isIdDigits(text, groups)) continue;
+    for (const part of withoutWeakGaps(text, groups))
       for (const dateless of withoutDates(text, part)) classify(text, dateless, found);
-    // What is left of a run cut at a word is still a number if it is long (`123.456.789-09x`).
-    if (found.length === before && kept.length < groups.length && digitsOf(kept) >= 9)
-      found.push({
-        start: (kept[0] as Group).start,
-        end: (kept[kept.length - 1] as Group).end,
-        kind: 'number',
-      });
   }
   return found;
 }
@@ -55,6 +47,38 @@ function withoutUuids(text: string): string {
     parts.push(text.slice(at, start), 'x'.repeat(36));
     at = start + 36;
     dash = at;
+  }
+  if (at === 0) return text;
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * The text with each hex id (a word of 16 or more hex digits, an eighth of them or more letters, as in any
+ * hash or trace id; a card number glued to a letter or two is not one) replaced by letters: its digit runs
+ * are the id's. One pass over the words.
+ */
+function withoutHexIds(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hex = true;
+    let letters = 0;
+    for (; i < text.length && isAlnum(text.charCodeAt(i)); i++) {
+      const c = text.charCodeAt(i);
+      hex &&= isHex(c);
+      if (!isDigit(c)) letters++;
+    }
+    if (hex && i - start >= 16 && letters * 8 >= i - start) {
+      parts.push(text.slice(at, start), 'x'.repeat(i - start));
+      at = i;
+    }
   }
   if (at === 0) return text;
   parts.push(text.slice(at));
@@ -88,6 +112,8 @@ const LABELS = new Set([
   'card',
   'cartao',
   'conta',
+  'documento',
+  'cliente',
 ]);
 
 /** The letters right before `at` (a word of up to 12), lower-cased; '' when there are none or more. */
@@ -97,19 +123,43 @@ function wordBefore(text: string, at: number): string {
   return at - start > 12 || isAlnum(text.charCodeAt(start - 1)) ? '' : text.slice(start, at).toLowerCase();
 }
 
-/** The run without its first and last group where they touch a letter (part of a word), split there. */
-function withoutWordEnds(text: string, groups: Group[]): Group[] {
-  const first = groups[0] as Group;
-  const last = groups[groups.length - 1] as Group;
-  const headInWord = isLetter(text.charCodeAt(first.start - 1)) && !LABELS.has(wordBefore(text, first.start));
-  const tailInWord = isLetter(text.charCodeAt(last.end));
-  const from = headInWord ? 1 : 0;
-  const to = tailInWord ? groups.length - 1 : groups.length;
-  if (from >= to) return [];
-  if (from === 0 && to === groups.length) return groups;
-  const kept = groups.slice(from, to);
-  if (from === 1) kept[0] = { ...(kept[0] as Group), gap: '' };
-  return kept;
+/** A bare digit string inside a word that is none of the numbers a person or account has (see above). */
+function isIdDigits(text: string, groups: Group[]): boolean {
+  if (isFloatMantissa(text, groups)) return true;
+  if (groups.length !== 1) return false;
+  const { start, end } = groups[0] as Group;
+  const inWord = isLetter(text.charCodeAt(end)) || isLetter(text.charCodeAt(start - 1));
+  if (!inWord || text.charCodeAt(start - 1) === 43 || LABELS.has(wordBefore(text, start))) return false;
+  const digits = text.slice(start, end);
+  return !isDocumentNumber(digits) && !isLuhnCard(digits) && !isBrazilianPhone(digits);
+}
+
+/** `1.2345678901234` of `1.2345678901234e+40`: a number in scientific notation. */
+function isFloatMantissa(text: string, groups: Group[]): boolean {
+  const end = (groups[groups.length - 1] as Group).end;
+  if (groups.length !== 2 || groups[1]?.gap !== '.' || (text.charCodeAt(end) | 0x20) !== 101) return false;
+  const sign = text.charCodeAt(end + 1) === 43 || text.charCodeAt(end + 1) === 45 ? 1 : 0;
+  return isDigit(text.charCodeAt(end + 1 + sign));
+}
+
+/** 13 to 19 digits whose last is their Luhn check digit. */
+function isLuhnCard(digits: string): boolean {
+  if (digits.length < 13 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[digits.length - 1 - i]);
+    sum += i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
+  }
+  return sum % 10 === 0;
+}
+
+/** An area code (11-99) and a landline (2-5 then 7 digits) or mobile (9 then 8) number, with 55 or not. */
+function isBrazilianPhone(digits: string): boolean {
+  const national =
+    (digits.length === 12 || digits.length === 13) && digits.startsWith('55') ? digits.slice(2) : digits;
+  if (national[0] === '0' || national[1] === '0') return false;
+  if (national.length === 11) return national[2] === '9';
+  return national.length === 10 && national[2] !== undefined && '2345'.includes(national[2]);
 }
 
 /**
