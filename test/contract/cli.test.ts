@@ -1,11 +1,12 @@
 // `npm run mock` as a user runs it: one ready line, dev PKI on first run, tokens from `mock:token`,
 // Ctrl-C stops it, and it is one process (Prism runs inside it, no child to leave behind).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ensureDevPki } from '@banking-api/mock';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -92,6 +93,40 @@ test('a scope no operation asks for still makes a token, with a note naming the 
   );
   expect(typo.out.stderr).not.toContain('mock.admin');
 });
+
+/** The mock started in the background by a shell that exits at once, with npm's environment as given. */
+async function orphanedMock(npmCommand: string): Promise<{ pid: number; log: string }> {
+  const log = join(pkiDir, '..', `orphan-${npmCommand}.log`);
+  const line = `"${process.execPath}" --import tsx "${entry('cli')}" --port 0 > "${log}" 2>&1 & echo $!`;
+  const { stdout } = await promisify(execFile)('sh', ['-c', line], {
+    env: { ...process.env, MOCK_PKI_DIR: pkiDir, npm_command: npmCommand, npm_lifecycle_event: 'pretest' },
+  });
+  return { pid: Number(stdout.trim()), log };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test("under npx, a mock whose npx is gone (even before it was ready) stops; under an npm script's shell, it stays", async () => {
+  const underNpx = await orphanedMock('exec');
+  const inScript = await orphanedMock('run-script');
+  try {
+    await expect.poll(() => alive(underNpx.pid), { timeout: 30_000, interval: 200 }).toBe(false);
+    await expect
+      .poll(() => readFileSync(inScript.log, 'utf8'), { timeout: 60_000 })
+      .toMatch(/ready at https/);
+    await new Promise((r) => setTimeout(r, 1500)); // three of the watch's checks
+    expect(alive(inScript.pid)).toBe(true);
+  } finally {
+    for (const { pid } of [underNpx, inScript]) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  }
+}, 90_000);
 
 test('starts with one ready line, makes the PKI, serves a token from mock:token, stops on Ctrl-C', async () => {
   const mock = run('cli', ['--port', '0']); // the spec and model @banking-api/contract ships

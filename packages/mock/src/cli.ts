@@ -9,7 +9,7 @@ import { type BannerFacts, banner } from './banner.ts';
 import { defaultPkiDir } from './defaults.ts';
 import { ensureDevPki } from './dev-pki.ts';
 import { type Mock, type MockOptions, startMock } from './index.ts';
-import { stopWithParentUnderNpm } from './parent-watch.ts';
+import { stopWithParentUnderNpx } from './parent-watch.ts';
 
 const usage = `Usage: banking-api-mock [options]
 
@@ -199,7 +199,7 @@ function stopOnSignals(mock: Mock): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop); // also as PID 1 in a container, where Node ignores SIGTERM by default
-  stopWithParentUnderNpm(stop);
+  stopWithParentUnderNpx(stop);
 }
 
 async function main(): Promise<void> {

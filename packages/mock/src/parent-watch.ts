@@ -1,14 +1,22 @@
-// Started by npm (`npx @banking-api/mock`, `npm run mock`), the mock runs under npm's own process and a shell:
-// a CI script that stops npx's process (SIGTERM to that pid, as a job runner or `kill $!` does) reached only
-// npm, and the mock went on holding its port. Under npm, the mock stops when the process that started it is
-// gone. Started otherwise (`node dist/cli.js`, a container's PID 1, nohup), it outlives its parent as asked.
+// Started by npx (`npx @banking-api/mock`), the mock runs under npm's process and a shell: a CI script that
+// stops npx's process (SIGTERM to that pid, as a job runner or `kill $!` does) reached only npm, and the mock
+// went on holding its port. Under npx, the mock stops once the process that started it is gone. Only under
+// npx: every process an npm script starts inherits npm's environment, and `banking-api-mock &` in a script, or
+// a test harness's child, must outlive its shell as any server does.
 
-/** Calls `stop` once the parent process is gone, when npm started this one; checks every `everyMs`. */
-export function stopWithParentUnderNpm(stop: () => void, everyMs = 500): void {
-  if (process.env.npm_lifecycle_event === undefined) return;
-  const parent = process.ppid;
+/** The parent when this process started: read before the mock's start, which may outlast a short-lived npx. */
+const parentAtStart = process.ppid;
+
+/** Calls `stop` once the process npx started this one under is gone; checks every `everyMs`. */
+export function stopWithParentUnderNpx(stop: () => void, everyMs = 500): void {
+  if (process.env.npm_command !== 'exec') return;
+  const gone = () => process.ppid !== parentAtStart || process.ppid === 1;
+  if (gone()) {
+    stop();
+    return;
+  }
   const timer = setInterval(() => {
-    if (process.ppid === parent) return;
+    if (!gone()) return;
     clearInterval(timer);
     stop();
   }, everyMs);
