@@ -21,7 +21,7 @@ const PACKAGES: { name: string; embeds: Record<string, Embed> }[] = [
         from: 'generated/contract-model.json',
         pack: (text) => {
           const { model, details } = packModel(JSON.parse(text));
-          return { 'model.json': model, [DETAILS_FILE]: details };
+          return { [DETAILS_FILE]: details, 'model.json': model }; // in this order: the model names the details
         },
       },
       'dist/api.d.ts': 'generated/api.d.ts',

@@ -1,11 +1,12 @@
 // The model as the contract package ships it: each repeated schema written once (model/pack.ts), read back
 // by @banking-api/contract into the same model, every shared schema one object, every part frozen; a whole
 // model file (generated/contract-model.json) still reads as it is.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ContractModel, readModel } from '@banking-api/contract';
+import { allScopes, type ContractModel, readModel } from '@banking-api/contract';
 import { expect, test } from 'vitest';
 import { DETAILS_FILE, packModel } from '../../model/pack.ts';
 import { modelPath } from '../../scripts/paths.ts';
@@ -38,15 +39,19 @@ test('a whole model file still reads as it is', () => {
 test("an operation's details are parsed when first read, not when the model is", async () => {
   const packed = packModel(whole);
   const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
-  writeFileSync(join(dir, 'model.json'), packed.model);
-  // The last operation's details line spoiled: reading the model, and the other operations, never parse it.
+  // The last operation's details line spoiled (and the model file made to vouch for it): reading the model,
+  // and the other operations, never parse it.
   const lines = packed.details.split('\n');
   lines[lines.length - 2] = '{'.padEnd((lines[lines.length - 2] as string).length, ' ');
-  writeFileSync(join(dir, DETAILS_FILE), lines.join('\n'));
+  const spoiled = lines.join('\n');
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  writeFileSync(join(dir, 'model.json'), packed.model.replace(sha256(packed.details), sha256(spoiled)));
+  writeFileSync(join(dir, DETAILS_FILE), spoiled);
   const read = readModel(join(dir, 'model.json'));
   const last = read.operations.at(-1) as ContractModel['operations'][number];
   expect(last.key).toBe(whole.operations.at(-1)?.key);
   expect(read.operations[0]?.responses).toBe(read.operations[0]?.responses); // parsed once, kept
+  expect(allScopes(read.operations).length).toBeGreaterThan(0); // a mock's default token reads no details
   expect(() => last.responses).toThrow(SyntaxError);
 });
 
@@ -54,7 +59,14 @@ test('a details file replaced since the model file was read is refused, not misr
   const packed = packModel(whole);
   const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
   writeFileSync(join(dir, 'model.json'), packed.model);
-  writeFileSync(join(dir, DETAILS_FILE), `${packed.details}{}\n`);
+  // The same size, one character changed (a patched value, say): a size check alone would misread it.
+  writeFileSync(join(dir, DETAILS_FILE), packed.details.replace('"required":true', '"required":fals'));
   const read = readModel(join(dir, 'model.json'));
   expect(() => read.operations[0]?.responses).toThrow(/not the one its model file was made with/);
+});
+
+test('a model packed before the details file is refused with what to give instead', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
+  writeFileSync(join(dir, 'model.json'), JSON.stringify({ sharedSchemas: [], model: whole }));
+  expect(() => readModel(join(dir, 'model.json'))).toThrow(/packed by an older .*whole model/);
 });

@@ -1,10 +1,11 @@
 // The model file as the package ships it: either the model itself, or the packed form of the build's
-// model/pack.ts: `{ sharedSchemas, detailsFile, detailsBytes, model }`, where each schema that stands in
+// model/pack.ts: `{ sharedSchemas, detailsFile, detailsSha256, model }`, where each schema that stands in
 // several places is written once (each place holds `{ "$shared": index }`) and each operation keeps only its
 // summary, with the byte range of its details (parameters, bodies, responses, security, gaps...) in the
 // details file beside it. Read back into one read-only model, each shared schema the same object wherever it
 // stands, each operation's details parsed when first read: a mock of 2,002 operations starts about as fast as
 // one of 22 (bench/scale.ts).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ContractModel, JsonSchema, Operation } from './model.js';
@@ -18,16 +19,20 @@ type PackedOperation = Record<string, unknown> & {
 type Packed = {
   sharedSchemas: JsonSchema[];
   detailsFile: string;
-  /** The details file's size: a file replaced since (another version of the package) is refused. */
-  detailsBytes: number;
+  /** The details file's SHA-256: a file replaced since (another version of the package) is refused. */
+  detailsSha256: string;
   model: Omit<ContractModel, 'operations'> & { operations: PackedOperation[] };
 };
 
 /** The model in the file at `path`, whole or packed, deeply frozen (read-only, shared). */
 export function readModelFile(path: string): ContractModel {
   const file: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (isOlderPacked(file))
+    throw new Error(
+      `${path} was packed by an older @banking-api/contract: give the whole model (contract-model.json)`,
+    );
   if (!isPacked(file)) return deepFreeze(file as ContractModel);
-  const details = lazyDetails(join(dirname(path), file.detailsFile), file.detailsBytes);
+  const details = lazyDetails(join(dirname(path), file.detailsFile), file.detailsSha256);
   const shared = file.sharedSchemas.map((schema) => deepFreeze(schema));
   const operations = file.model.operations.map((op) => lazyOperation(op, details, shared));
   return deepFreeze({ ...file.model, operations });
@@ -37,20 +42,27 @@ export function readModelFile(path: string): ContractModel {
  * The details file, read when an operation's details are first asked for: read at start, its megabytes of
  * Buffer made V8 collect garbage sooner, the largest part of what start still grew by (a CPU profile).
  */
-function lazyDetails(path: string, bytes: number): () => Buffer {
+function lazyDetails(path: string, sha256: string): () => Buffer {
   let file: Buffer | undefined;
   return () => {
-    file ??= readFileSync(path);
-    if (file.length !== bytes)
+    if (file) return file;
+    const read = readFileSync(path);
+    if (createHash('sha256').update(read).digest('hex') !== sha256)
       throw new Error(
         `${path} is not the one its model file was made with: restart on the installed package`,
       );
+    file = read;
     return file;
   };
 }
 
 function isPacked(file: unknown): file is Packed {
   return typeof file === 'object' && file !== null && typeof (file as Packed).detailsFile === 'string';
+}
+
+/** The packed form before the details file: `{ sharedSchemas, model }`. */
+function isOlderPacked(file: unknown): boolean {
+  return !isPacked(file) && Array.isArray((file as Partial<Packed> | null)?.sharedSchemas);
 }
 
 /**
