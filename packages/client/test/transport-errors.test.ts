@@ -153,14 +153,16 @@ describe('transport failures name the cause and what to check', () => {
       baseUrl: `https://127.0.0.1:${port}`,
       tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert },
       token,
-      timeoutMs: 600,
+      timeoutMs: 1500,
       connections: 1,
       retry: false,
     });
     try {
-      const first = failure(call(client)); // opens the connection: it fails after timeoutMs from now
-      await delay(300);
-      const queued = await failure(call(client)); // its own deadline is 300 ms after that
+      const connected = new Promise((resolve) => silent.once('connection', resolve));
+      const first = failure(call(client)); // opens the connection: it fails 1,500 ms from now
+      await connected;
+      await delay(500); // a margin a loaded machine keeps: the queued call's own deadline is 500 ms later
+      const queued = await failure(call(client));
       expect(queued).toBeInstanceOf(TimeoutError);
       expect(queued.code).toBe('UND_ERR_CONNECT_TIMEOUT');
       expect(queued.message).toMatch(/the connection it waited for \(perhaps begun for an earlier call/);
