@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Credential, checkById, createClient, isCompactJws } from '@banking-api/conformance';
 import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
+import { hasCredentialFor } from './check-credentials.js';
 import { connectionAdvice } from './connection-advice.js';
 import { type Fixtures, noFixtures, readFixtures } from './fixtures.js';
 import { type Scrub, scrubberOf, scrubbingAnswers, scrubReport } from './known-secrets.js';
@@ -98,7 +99,7 @@ async function verifyTarget(
 ): Promise<Report> {
   const model = await modelOf(options.spec, hooks);
   refuseProduction(options, model);
-  if (earlier && options.rerun) refuseMissingCredentials(options.rerun, earlier, credentialFor(options));
+  if (earlier && options.rerun) refuseMissingCredentials(options.rerun, earlier, hasCredentialFor(options));
   const selection = selectionOf(model, {
     include: options.include,
     exclude: options.exclude,
@@ -144,17 +145,6 @@ async function verifyTarget(
     await client.close();
   }
 }
-
-/** Whether this run has the credential a check needs (the rerun compares with the earlier run). */
-const credentialFor =
-  (options: CliOptions) =>
-  (check: string): boolean =>
-    ({
-      'scope-enforced': Boolean(options.unscopedToken),
-      'expired-token-refused': Boolean(options.expiredToken),
-      'cross-environment-refused': Boolean(options.otherEnvToken),
-      'forged-token-refused': isCompactJws(options.token),
-    })[check] ?? true;
 
 /** The same example requests to the --parity-target, compared with the target's answers. */
 async function parityWith(

@@ -2,6 +2,7 @@
 // sent. A rerun that cannot send what the earlier run sent — a check whose credential is not given again
 // — is refused: its failures, and those of the answer checks judging its answers, would read as passing.
 import { readFile } from 'node:fs/promises';
+import { optionNeeded } from './check-credentials.js';
 import { UsageError } from './options.js';
 
 export interface FailedPair {
@@ -36,14 +37,6 @@ export async function earlierRun(file: string): Promise<EarlierRun> {
   return { failures: pairsOf(report.failures), ran: pairsOf(report.checks) };
 }
 
-/** The probe checks that need a credential beyond --token, and the option that gives it. */
-const NEEDS: Readonly<Record<string, string>> = {
-  'scope-enforced': '--unscoped-token',
-  'expired-token-refused': '--expired-token',
-  'cross-environment-refused': '--other-env-token',
-  'forged-token-refused': '--token as a JWS (header.payload.signature)',
-};
-
 /**
  * Refuses a rerun that lacks a credential the earlier run used on an operation it reruns: `has` says
  * whether this run has what a check needs.
@@ -56,12 +49,12 @@ export function refuseMissingCredentials(
   const rerunOps = new Set(earlier.failures.map((f) => f.operation));
   const missing = new Map<string, Set<string>>();
   for (const { operation, check } of earlier.ran) {
-    if (!(check in NEEDS) || has(check) || !rerunOps.has(operation)) continue;
+    if (!optionNeeded(check) || has(check) || !rerunOps.has(operation)) continue;
     missing.set(check, (missing.get(check) ?? new Set()).add(operation));
   }
   if (missing.size === 0) return;
   const lines = [...missing].map(
-    ([check, ops]) => `${check} needs ${NEEDS[check]} (it ran on ${[...ops].join(', ')})`,
+    ([check, ops]) => `${check} needs ${optionNeeded(check)} (it ran on ${[...ops].join(', ')})`,
   );
   throw new UsageError(
     `--rerun ${file}: the earlier run sent requests this one cannot, so their failures (and the answer checks judging their answers) could not be rechecked: ${lines.join('; ')}. Give the same credentials again.`,
