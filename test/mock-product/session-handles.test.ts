@@ -65,6 +65,24 @@ describe.each([
     }
   });
 
+  test('expectCalled refuses a misspelt option, which read as absent would pass any calls; a fault names the operation meant', async () => {
+    const session = await open();
+    try {
+      const misspelt = { times: 1, where: { bdy: { typeCard: 'Physical' } } } as never;
+      await expect(session.journal.expectCalled('createCard', misspelt)).rejects.toThrow(
+        /where\.bdy is not one of body, query, headers \(did you mean body\?\)/,
+      );
+      await expect(session.journal.expectCalled('createCard', { time: 5 } as never)).rejects.toThrow(
+        /time is not one of .*\(did you mean times\?\)/,
+      );
+      await expect(session.faults.set('listWebhookLog', { status: 503 })).rejects.toThrow(
+        /no operation listWebhookLog \(did you mean listWebhookLogs\?\)/,
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
   test("when the calls went to the default session, expectCalled says so: the client lacks the session's header", async () => {
     const session = await open();
     try {

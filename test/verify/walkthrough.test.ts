@@ -150,6 +150,17 @@ describe('a run that checks nothing', () => {
     expect(again.errors).toContain('scope-enforced needs --unscoped-token');
     expect(again.printed).not.toContain('conforms');
   });
+  test('a rerun of a report without failures sends nothing and says so', async () => {
+    await writeFile(file('clean.json'), JSON.stringify({ failures: [], checks: [] }));
+    const seen: string[] = [];
+    const run = await withServer({ seen: (method, url) => void seen.push(`${method} ${url}`) }, (url) =>
+      verify(args(url, ['--rerun', file('clean.json')])),
+    );
+    expect(run.code).toBe(0);
+    expect(run.printed).toContain('Nothing to rerun');
+    expect(seen).toEqual([]);
+  });
+
   test('a rerun may write its report over the report it reruns', async () => {
     const report = [
       '--include',

@@ -7,6 +7,7 @@ import { checkedFault, type Fault } from './faults.ts';
 import { emptyAnswer, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
 import { journalFilter } from './journal-filter.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
+import { unknownOperation } from './known-keys.ts';
 import type { Limits } from './limits.ts';
 import { refusalAnswer } from './refusal.ts';
 import type { Session } from './session.ts';
@@ -42,7 +43,7 @@ export function adminRoutes({ sessions, usage, limits }: AdminState): Record<str
       operationId && !session(ctx).faults.knows(operationId)
         ? badRequest(
             ctx,
-            `No operation ${operationId}: DELETE /__mock/faults/{operationId}, /__mock/faults/* or /__mock/faults.`,
+            `${unknownOperation(operationId, session(ctx).operationIds)}: DELETE /__mock/faults/{operationId}, /__mock/faults/* or /__mock/faults.`,
           )
         : noContent(() => session(ctx).faults.clear(operationId || undefined)),
     'GET stubs': async (ctx) => jsonAnswer(200, { stubs: session(ctx).stubs.list() }),
@@ -107,7 +108,7 @@ async function setFault(
   if (!session.faults.knows(operationId))
     return badRequest(
       ctx,
-      `No operation ${operationId || '(none)'}: PUT /__mock/faults/{operationId} or /__mock/faults/*.`,
+      `${operationId ? unknownOperation(operationId, session.operationIds) : 'No operation named'}: PUT /__mock/faults/{operationId} or /__mock/faults/*.`,
     );
   const body = await jsonBody(ctx, limits);
   if ('refusal' in body) return body.refusal;

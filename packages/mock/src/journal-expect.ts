@@ -4,6 +4,7 @@
 import { type CallExpectation, MockExpectationError, sessionHeader } from './admin-api.ts';
 import type { JournalEntry } from './journal.ts';
 import { statusMatches } from './journal-filter.ts';
+import { unknownKeys } from './known-keys.ts';
 
 /**
  * The calls of `operationId` meeting `expectation`, read again until they do or `within` (default 1000 ms)
@@ -17,6 +18,7 @@ export async function settledCalls(
   expectation: CallExpectation = {},
   elsewhere?: () => Promise<number>,
 ): Promise<JournalEntry[]> {
+  refuseUnknownKeys(expectation);
   const deadline = Date.now() + (expectation.within ?? 1000);
   if (expectation.times === 0) await pause(deadline - Date.now());
   for (;;) {
@@ -28,6 +30,21 @@ export async function settledCalls(
       await pause(25);
     }
   }
+}
+
+const EXPECTATION_KEYS = ['times', 'status', 'within', 'where'];
+const WHERE_KEYS = ['body', 'query', 'headers'];
+
+/** A misspelt key (`time`, `where.bdy`) would be read as absent and pass any calls: it is refused instead. */
+function refuseUnknownKeys(expectation: CallExpectation): void {
+  const unknown = [
+    ...unknownKeys(expectation, EXPECTATION_KEYS),
+    ...unknownKeys(expectation.where, WHERE_KEYS).map((u) => ({ ...u, key: `where.${u.key}` })),
+  ];
+  if (unknown.length)
+    throw new TypeError(
+      `journal.expectCalled: ${unknown.map((u) => `${u.key.slice(0, 64)} ${u.message}`).join('; ')}`,
+    );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

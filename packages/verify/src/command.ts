@@ -55,6 +55,11 @@ export async function verifyCommand(
     }
     // The earlier report is read before any report is removed: `--rerun` and `--report` may name one file.
     const earlier = options.rerun ? await earlierRun(options.rerun) : undefined;
+    if (earlier?.failures.length === 0) {
+      // Rerunning nothing would mean running everything: a clean report has nothing to rerun.
+      out.log(`Nothing to rerun: ${options.rerun} has no failures.`);
+      return { code: 0 };
+    }
     await removeReports(options);
     scrub = scrubberOf(options);
     const report = scrubReport(await verifyTarget(options, hooks, earlier), scrub);

@@ -13,7 +13,12 @@ export const scopeEnforced: ProbeCheck = {
   rationale: 'a token without the right scope never gets through',
   run: async (ctx: CheckContext, op: Operation) => {
     const scopes = bearerScopes(op);
-    if (!ctx.options.scopeChecks || scopes.length === 0 || scopes.some((set) => set.length === 0)) return;
+    if (scopes.length === 0 || scopes.some((set) => set.length === 0)) return;
+    if (!ctx.options.scopeChecks) {
+      const why = "skipped: give a token without the operations' scopes (--unscoped-token)";
+      ctx.findings.note('contract', 'scope-enforced', why);
+      return;
+    }
     const probe = runRequest(ctx, op, { credential: 'unscoped' });
     await expectStatus(ctx, op, 'scope-enforced', 403, probe);
   },
