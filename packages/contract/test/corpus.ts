@@ -61,6 +61,8 @@ const oddSeparators = fc.constantFrom(
   '\u00a0',
   '\u202f',
   '\u2212',
+  '\u00b7',
+  '\u2024',
 );
 const fullWidth = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
 

@@ -26,6 +26,7 @@ describe('ids are kept', () => {
     '{"amount":50.25,"reason":-1.2345678901234e+40}',
     'list [1,2,3,4,5,6,7,8,9,10,11,12] and [100,200,300,40]',
     'name some_2026_11_23_file',
+    'from 192.168.100.12 and 10.0.0.1',
   ])('%s', (text) => expect(redact(text)).toBe(text));
 
   test('property: random UUIDs survive, in any case and context', () => {
@@ -58,6 +59,9 @@ describe('odd writings are still found', () => {
     ['cpf 123.456.789\u201309', 'cpf [redacted]'],
     ['cpf 123.456.789\u201409', 'cpf [redacted]'],
     ['cpf 123_456_789_09', 'cpf [redacted]'],
+    ['cpf 123.456.789.09', 'cpf [redacted]'], // an IPv4 shape, but a CPF by its check digits
+    ['cpf 123\u00b7456\u00b7789-09', 'cpf [redacted]'],
+    ['cnpj 11\u2024222\u2024333/0001-81', 'cnpj [redacted]'],
     ['cpf 123,456,789-09', 'cpf [redacted]'],
     ['cpf 123\u2009456\u2009789\u200909', 'cpf [redacted]'],
     ['cpf 123\u200b456\u200b789-09', 'cpf [redacted]'],

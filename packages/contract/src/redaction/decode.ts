@@ -48,6 +48,7 @@ export function asciiLookAlike(c: number): number {
   if ((c >= 0x2010 && c <= 0x2015) || c === 0x2212 || c === 0xfe63 || c === 0xff0d) return 45; // dashes, minus
   if (c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000) return 32;
   if (c === 0x2215 || c === 0x2044) return 47; // division and fraction slashes
+  if (c === 0xb7 || c === 0x2024 || c === 0x2027 || c === 0x30fb) return 46; // middle dots, one-dot leader
   if (c === 0xfe6b) return 64; // small commercial at
   return -1;
 }

@@ -169,11 +169,7 @@ function isBrazilianPhone(digits: string): boolean {
 function withoutWeakGaps(text: string, groups: Group[]): Group[][] {
   if (!groups.some((g) => hasWeakGap(g.gap))) return [groups];
   const digits = digitsOf(groups);
-  if (
-    (digits === 11 || digits === 14) &&
-    isDocumentNumber(groups.map((g) => text.slice(g.start, g.end)).join(''))
-  )
-    return [groups];
+  if ((digits === 11 || digits === 14) && isDocumentNumber(digitsIn(text, groups))) return [groups];
   const parts: Group[][] = [[]];
   for (const g of groups) {
     if (hasWeakGap(g.gap)) parts.push([{ ...g, gap: '' }]);
@@ -253,7 +249,10 @@ function classify(text: string, groups: Group[], found: Finding[]): void {
   const last = groups[groups.length - 1] as Group;
   const digits = digitsOf(groups);
   const prefix = internationalPrefix(text, first.start);
-  const kind = kindOf(groups, digits, prefix !== first.start, text.charCodeAt(first.start - 1) === 40);
+  const ip = isIpv4(groups) && !(digits === 11 && isDocumentNumber(digitsIn(text, groups)));
+  const kind = ip
+    ? undefined
+    : kindOf(groups, digits, prefix !== first.start, text.charCodeAt(first.start - 1) === 40);
   if (kind)
     found.push({
       start: kind === 'phone' ? Math.min(prefix, parenAt(text, first.start)) : first.start,
@@ -273,12 +272,14 @@ function parenAt(text: string, at: number): number {
   return text.charCodeAt(at - 1) === 40 ? at - 1 : at;
 }
 
+/** Four dotted groups of up to three digits; with 11 digits that are a CPF by its check digits, a CPF. */
 function isIpv4(groups: Group[]): boolean {
   return groups.length === 4 && groups.every((g, i) => size(g) <= 3 && (i === 0 || g.gap === '.'));
 }
 
+const digitsIn = (text: string, groups: Group[]) => groups.map((g) => text.slice(g.start, g.end)).join('');
+
 function kindOf(groups: Group[], digits: number, plus: boolean, paren: boolean): DataKind | undefined {
-  if (isIpv4(groups)) return undefined;
   if (plus && digits >= 8) return 'phone';
   const sizes = groups.length <= 5 ? groups.map(size).join(',') : '';
   if (digits >= 10) {
