@@ -40,23 +40,21 @@ function* schemaHolders(op: Operation): Generator<{ schema?: JsonSchema }> {
 /** Each repeated schema of the operations replaced by `{ $shared: index }` into the returned list (JSON texts). */
 function shareSchemas(operations: Operation[]): string[] {
   const holders = operations.flatMap((op) => [...schemaHolders(op)]);
+  const texts = holders.map(({ schema }) => (schema ? JSON.stringify(schema) : undefined)); // once each
   const count = new Map<string, number>();
-  for (const { schema } of holders) {
-    const text = schema && JSON.stringify(schema);
-    if (text) count.set(text, (count.get(text) ?? 0) + 1);
-  }
+  for (const text of texts) if (text) count.set(text, (count.get(text) ?? 0) + 1);
   const shared: string[] = [];
   const indexOf = new Map<string, number>();
-  for (const holder of holders) {
-    const text = holder.schema && JSON.stringify(holder.schema);
-    if (!text || (count.get(text) ?? 0) < 2) continue;
+  holders.forEach((holder, at) => {
+    const text = texts[at];
+    if (!text || (count.get(text) ?? 0) < 2) return;
     let index = indexOf.get(text);
     if (index === undefined) {
       index = shared.push(text) - 1;
       indexOf.set(text, index);
     }
     (holder as { schema: unknown }).schema = { $shared: index };
-  }
+  });
   return shared;
 }
 

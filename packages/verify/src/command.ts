@@ -2,7 +2,7 @@
 // verify: usage, files, a server not reached, or nothing checked). The reports go to the terminal and, when asked, to files.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Credential, checkById, createClient, isCompactJws } from '@banking-api/conformance';
+import { type Credential, checkById, createClient } from '@banking-api/conformance';
 import { type ContractModel, contractModel, type Operation } from '@banking-api/contract';
 import { hasCredentialFor } from './check-credentials.js';
 import { connectionAdvice } from './connection-advice.js';
@@ -62,7 +62,7 @@ export async function verifyCommand(
     }
     await removeReports(options);
     scrub = scrubberOf(options);
-    const report = scrubReport(await verifyTarget(options, hooks, earlier), scrub);
+    const report = scrubReport(await verifyTarget(options, hooks, earlier, scrub), scrub);
     if (report.checks.length === 0) throw new UsageError(nothingRan(report));
     out.log(terminalReport(report));
     if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
@@ -101,10 +101,12 @@ async function verifyTarget(
   options: CliOptions,
   hooks: CommandHooks,
   earlier: EarlierRun | undefined,
+  scrub: Scrub,
 ): Promise<Report> {
   const model = await modelOf(options.spec, hooks);
   refuseProduction(options, model);
-  if (earlier && options.rerun) refuseMissingCredentials(options.rerun, earlier, hasCredentialFor(options));
+  const has = hasCredentialFor(options);
+  if (earlier && options.rerun) refuseMissingCredentials(options.rerun, earlier, has);
   const selection = selectionOf(model, {
     include: options.include,
     exclude: options.exclude,
@@ -124,10 +126,10 @@ async function verifyTarget(
     ...(options.otherEnvToken && { otherEnvironment: options.otherEnvToken }),
   };
   const credentials: Credential[] = [];
-  if (options.expiredToken) credentials.push('expired');
-  if (options.otherEnvToken) credentials.push('other-environment');
+  if (has('expired-token-refused')) credentials.push('expired');
+  if (has('cross-environment-refused')) credentials.push('other-environment');
   const client = createClient({ target: options.target, tls, tokens, timeoutMs: options.timeoutMs });
-  const send = scrubbingAnswers(client.send, scrubberOf(options));
+  const send = scrubbingAnswers(client.send, scrub);
   try {
     const ops = model.operations.filter(selection.operation);
     await checkCredentials(ops, send, options.seed, fixtures.operations);
@@ -135,9 +137,9 @@ async function verifyTarget(
       target: options.target,
       seed: options.seed,
       maxExamples: options.maxExamples,
-      scopeChecks: Boolean(options.unscopedToken),
+      scopeChecks: has('scope-enforced'),
       credentials,
-      forgeableToken: isCompactJws(options.token),
+      forgeableToken: has('forged-token-refused'),
       fixtures: fixtures.operations,
       setup: fixtures.setup,
       selection,

@@ -17,15 +17,15 @@ export function operationsNeeded(
   selected: readonly Operation[],
   fixtures: Fixtures = {},
 ): Operation[] {
-  const issues = new Map(all.map((op) => [op, issuedNames(op)]));
+  const issuersOf = issuersByName(all);
   const needed = new Set<Operation>(selected);
   const queue = [...selected];
   for (let op = queue.shift(); op; op = queue.shift()) {
     const given = fixtures[op.operationId] ?? {};
     for (const input of identifierInputs(op)) {
       if (input.name in given) continue;
-      for (const issuer of all)
-        if (!needed.has(issuer) && mayIssue(issues.get(issuer), input.name)) {
+      for (const issuer of [...(issuersOf.get(input.name) ?? []), ...(issuersOf.get(ANY_NAME) ?? [])])
+        if (!needed.has(issuer)) {
           needed.add(issuer);
           queue.push(issuer);
         }
@@ -34,16 +34,39 @@ export function operationsNeeded(
   return all.filter((op) => needed.has(op));
 }
 
+/**
+ * The operations that may issue each name (ANY_NAME: those whose answers may carry any), read once: asked
+ * of every operation for every input, a run over 2,000 operations made millions of checks.
+ */
+function issuersByName(all: readonly Operation[]): Map<string, Operation[]> {
+  const byName = new Map<string, Operation[]>();
+  for (const op of all)
+    for (const name of issuedNames(op)) {
+      const issuers = byName.get(name);
+      if (issuers) issuers.push(op);
+      else byName.set(name, [op]);
+    }
+  return byName;
+}
+
 /** Stands for any name: a success body whose shape the contract leaves open may carry any identifier. */
 export const ANY_NAME = '*';
 
-const mayIssue = (names: ReadonlySet<string> | undefined, name: string) =>
-  Boolean(names?.has(name) || names?.has(ANY_NAME));
-
 const SHAPING = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', '$ref'];
 
-/** The identifier names an answer of `op` may carry, read from its documented success schemas. */
-export function issuedNames(op: Operation): Set<string> {
+const issued = new WeakMap<Operation, ReadonlySet<string>>();
+
+/** The identifier names an answer of `op` may carry, read from its documented success schemas (once). */
+export function issuedNames(op: Operation): ReadonlySet<string> {
+  let names = issued.get(op);
+  if (!names) {
+    names = readIssuedNames(op);
+    issued.set(op, names);
+  }
+  return names;
+}
+
+function readIssuedNames(op: Operation): Set<string> {
   const names = new Set<string>();
   const seen = new Set<JsonSchema>();
   const walk = (schema: JsonSchema | undefined, owner: string, depth: number): void => {

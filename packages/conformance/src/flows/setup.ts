@@ -53,7 +53,8 @@ export async function discoverIdentifiers(
   const missing = missingNames(ops, options.fixtures);
   // An operation called only as an issuer is skipped once what it may issue has come.
   const stillUseful = (op: Operation) =>
-    selected.has(op) || [...issuedNames(op)].some((n) => (n === ANY_NAME ? [...missing] : [n]).some(unfound));
+    selected.has(op) ||
+    [...issuedNames(op)].some((name) => (name === ANY_NAME ? [...missing].some(unfound) : unfound(name)));
   const unfound = (name: string) => missing.has(name) && !(name in identifiers);
   for (const op of ops) if (stillUseful(op)) await sendOne(op);
   const fed = (op: Operation) =>
