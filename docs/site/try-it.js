@@ -4,6 +4,9 @@
 // answer (its validation errors included) is shown below the form.
 (() => {
   const PREFIX = '/__try-it/';
+  // The docs server answers try-it requests only with the secret it wrote into this page (guard.ts).
+  const SECRET = document.querySelector('meta[name="try-it-secret"]')?.getAttribute('content') ?? '';
+  const withSecret = (init = {}) => ({ ...init, headers: { ...init.headers, 'x-try-it-secret': SECRET } });
 
   const el = (tag, attributes = {}, children = []) => {
     const node = document.createElement(tag);
@@ -143,7 +146,7 @@
       output.textContent = 'Sending…';
       const { url, init } = requestOf(op, inputs);
       try {
-        output.textContent = await describeAnswer(await fetch(url, init));
+        output.textContent = await describeAnswer(await fetch(url, withSecret(init)));
       } catch (error) {
         output.textContent = `Not sent: ${error.message}`;
       }
@@ -162,7 +165,7 @@
   }
 
   async function start() {
-    const { mock, operations } = await (await fetch(`${PREFIX}operations.json`)).json();
+    const { mock, operations } = await (await fetch(`${PREFIX}operations.json`, withSecret())).json();
     addStyles();
     let pending = false;
     const observer = new MutationObserver(() => {

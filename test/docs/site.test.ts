@@ -21,6 +21,7 @@ import {
 import { REDOC_SCRIPT } from '../../pipeline/docs/page.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
+import { axeViolations } from '../support/axe.ts';
 import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
 
 const resultsDir = path.join(root, 'test-results');
@@ -48,15 +49,7 @@ afterAll(async () => {
 
 const sidebar = () => browser.page.locator('[data-component-name="Menu/MenuItem"]');
 
-async function scanAxe(): Promise<AxeResults['violations']> {
-  const { page } = browser;
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ path: path.join(root, 'node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-}
+const scanAxe = () => axeViolations(browser.page);
 
 const serious = (violations: AxeResults['violations']) =>
   violations
