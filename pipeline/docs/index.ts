@@ -23,7 +23,7 @@ import {
   withMinifiedTemplateStyle,
 } from './page.ts';
 import { type RenderInput, renderInProcess, renderWithCli } from './redoc.ts';
-import { codeSamples, defaultBaseUrl } from './samples.ts';
+import { codeSamples, defaultBaseUrl } from './samples/index.ts';
 import { type DocsTheme, themeCss } from './theme.ts';
 
 export const docsDir = path.join(root, 'docs');
