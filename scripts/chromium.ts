@@ -67,14 +67,7 @@ export async function launch(options: { args?: string[] } = {}): Promise<Browser
   };
 }
 
-/** Redoc has hydrated once React has claimed the server-rendered links. */
-export async function waitForHydration(page: Page, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const link = document.querySelector('#redoc a');
-      return !!link && Object.keys(link).some((k) => k.startsWith('__reactFiber'));
-    },
-    undefined,
-    { timeout },
-  );
+/** The reference site's script has set the page up (site.js marks the document when done). */
+export async function waitForSite(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', undefined, { timeout });
 }

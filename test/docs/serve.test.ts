@@ -51,7 +51,7 @@ describe('docs:serve', () => {
     const page = await fetch(`${url}`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<div id="redoc">');
+    expect(html).toContain('<main id="content">');
     // Try-it is on: the page loads the panel, which lists the contract's operations for the page's secret.
     expect(html).toContain('<script src="/__try-it/panel.js" defer></script>');
     const secret = /<meta name="try-it-secret" content="([\w-]{43})">/.exec(html)?.[1] ?? '';

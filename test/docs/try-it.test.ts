@@ -14,7 +14,7 @@ import { TRY_IT_SECRET_HEADER } from '../../tools/docs-serve/guard.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
 import { createTryIt, type TryItOptions } from '../../tools/docs-serve/try-it.ts';
 import { axeViolations } from '../support/axe.ts';
-import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
+import { type Browser, isLocal, launch, waitForSite } from '../support/browser.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 
 let contract: LoadedContract;
@@ -47,8 +47,6 @@ beforeAll(async () => {
   url = await docsServer();
   browser = await launch();
   browser.page.setDefaultTimeout(15_000);
-  await browser.page.goto(url);
-  await waitForHydration(browser.page);
 }, 120_000);
 
 afterAll(async () => {
@@ -66,12 +64,11 @@ afterAll(async () => {
 const byId = (operationId: string) =>
   contract.model.operations.find((op) => op.operationId === operationId) as Operation;
 
-/** The try-it form of an operation, after scrolling Redoc to it. */
+/** The try-it form of an operation, on its page. */
 async function panelOf(op: Operation) {
   const { page } = browser;
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, operationAnchor(op));
+  await page.goto(`${url}${operationAnchor(op).slice(2).replace('/', '.')}.html`);
+  await waitForSite(page);
   const form = page.locator(`[data-try-it="${operationAnchor(op).slice(2)}"]`);
   await form.waitFor();
   return form;

@@ -45,7 +45,7 @@ async function rebuild(reason: string): Promise<void> {
   try {
     // Read afresh each time: the spec is what changed.
     const contract = await loadContract(specPath);
-    await docs(contract, { render: 'in-process' });
+    await docs(contract);
     model = contract.model;
     console.log(`✔ docs rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
@@ -86,5 +86,6 @@ watch(root, (_event, file) => {
     changed(String(file));
 });
 watch(docsDir, { recursive: true }, (_event, file) => {
-  if (file && /\.(md|svg|hbs)$/.test(String(file))) changed(`docs/${file}`);
+  if (file && /\.(md|svg|css|js)$/.test(String(file)) && !String(file).startsWith('maintainers'))
+    changed(`docs/${file}`);
 });

@@ -1,7 +1,6 @@
 // A static file server for generated/site on 127.0.0.1, for this machine's browser only (guard.ts: the Host
-// must name this server), every answer with the site's security headers (headers.ts). Paths without a file
-// fall back to index.html, because Redoc routes by path (/pix/refundpix) when served over HTTP. A request it
-// cannot read (a malformed percent-escape, say) is answered 400; no request ever stops the server.
+// must name this server), every answer with the site's security headers (headers.ts). A request it cannot read
+// (a malformed percent-escape, say) is answered 400; no request ever stops the server.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -27,7 +26,7 @@ export interface SiteExtension {
 
 class BadRequest extends Error {}
 
-/** The file a path names, inside `dir`; index.html when it names none. */
+/** The file a path names, inside `dir` (a folder's index.html for a path ending in `/`). */
 function fileOf(dir: string, url: string | undefined): string {
   let pathname: string;
   try {
@@ -37,14 +36,14 @@ function fileOf(dir: string, url: string | undefined): string {
   }
   if (pathname.includes('\0')) throw new BadRequest('the path holds a NUL byte');
   const file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-  const ext = path.extname(file);
-  return ext && TYPES[ext] ? file : path.join(dir, 'index.html');
+  return pathname.endsWith('/') ? path.join(file, 'index.html') : file;
 }
 
 async function serveFile(dir: string, req: IncomingMessage, res: ServerResponse, head: string) {
   const target = fileOf(dir, req.url);
   let body: Buffer | string;
   try {
+    if (!TYPES[path.extname(target)]) throw new Error('not a file of the site');
     body = await readFile(target);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain', ...securityHeaders() }).end('not found');
