@@ -53,6 +53,9 @@ try {
   console.log(
     `Search: a keystroke to its answer on screen ("${f.query}", a letter at a time): median ${ms(f.keystroke.median)}, slowest ${ms(f.keystroke.max)} (goal <= 200 ms)`,
   );
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
-  await browser.close();
+  await browser.close().catch(() => undefined);
 }

@@ -14,6 +14,7 @@ import {
   standaloneScript,
   usableTime,
 } from './page-load.ts';
+import { servePlain } from './plain-server.ts';
 
 /** What our first page needs to be usable: the page, its style and script, and the search index it loads. */
 export const firstPageFiles = ['index.html', 'site.css', 'site.js', 'search-index.js', 'logo.svg'];
@@ -43,7 +44,7 @@ export async function measureSite(
   for (const file of firstPageFiles) ours += await size(path.join(site, file));
   const redocBytes = (await size(path.join(cdnDir, 'index.html'))) + standalone.length;
   const oursSite = await serveSite(site, 0);
-  const redocSite = await serveSite(cdnDir, 0);
+  const redocSite = await servePlain(cdnDir);
   try {
     const times = { ours: [] as number[], redoc: [] as number[] };
     const pair = [
