@@ -12,7 +12,7 @@ import { redoclyConfig } from '../../model/redocly.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { writeAtomically } from '../../scripts/write-atomically.ts';
 import { renderBundle } from '../bundle.ts';
-import { operationAnchor } from './anchors.ts';
+import { operationAnchor, tagOf } from './anchors.ts';
 import { changelogPage } from './changelog-page.ts';
 import { expandGuideTables } from './guide-tables.ts';
 import { checkLinks, GUIDE_GROUPS, type Guide, readGuides } from './guides.ts';
@@ -79,9 +79,8 @@ function tagGroups(
     description: t.description ?? '',
   }));
   for (const op of operations)
-    if (op.tags[0] && !declared.some((t) => t.name === op.tags[0]))
-      declared.push({ name: op.tags[0], description: '' });
-  const used = declared.filter((t) => operations.some((op) => op.tags[0] === t.name));
+    if (!declared.some((t) => t.name === tagOf(op))) declared.push({ name: tagOf(op), description: '' });
+  const used = declared.filter((t) => operations.some((op) => tagOf(op) === t.name));
   const groups = (bundle['x-tagGroups'] ?? []) as { name: string; tags: string[] }[];
   if (!groups.length) return [{ name: 'API reference', tags: used }];
   const inGroups = groups.map((g) => ({ name: g.name, tags: used.filter((t) => g.tags.includes(t.name)) }));
@@ -115,7 +114,7 @@ export async function siteFiles({ bundle, model }: LoadedContract): Promise<Map<
     block: (text) => renderMarkdown(text, map.resolve, where),
     inline: (text) => renderMarkdown(text, map.resolve, where),
   });
-  const opsOf = (tag: string) => model.operations.filter((op) => op.tags[0] === tag);
+  const opsOf = (tag: string) => model.operations.filter((op) => tagOf(op) === tag);
   const api: TagGroup[] = groupsOfTags.map((g) => ({
     name: g.name,
     tags: g.tags.map((t) => ({ name: t.name, file: fileOf(t.name), operations: opsOf(t.name) })),
@@ -179,7 +178,7 @@ export async function siteFiles({ bundle, model }: LoadedContract): Promise<Map<
       markdown(op.key),
       operationAnchor(op).slice(2),
     );
-    files.set(file, page(shell, file, op.summary, content, op.tags[0]));
+    files.set(file, page(shell, file, op.summary, content, tagOf(op)));
     records.push(operationRecord(op, file, op.description ?? ''));
   }
 

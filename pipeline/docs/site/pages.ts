@@ -3,7 +3,7 @@
 // operation (`pix.refundpix.html`, after its Redoc anchor `#/pix/refundpix`). Guides and the build's tables
 // link with `#/section` anchors; `resolve` turns each into its page.
 import type { Operation } from '@banking-api/contract';
-import { operationAnchor } from '../anchors.ts';
+import { operationAnchor, tagOf } from '../anchors.ts';
 import { slug } from '../guides.ts';
 
 export type PageKind = 'overview' | 'guide' | 'tag' | 'operation';
@@ -47,7 +47,7 @@ export function siteMap(
   for (const op of operations) {
     const file = `${operationAnchor(op).slice(2).replace('/', '.')}.html`;
     opFile.set(op, file);
-    add({ kind: 'operation', title: op.summary, tag: op.tags[0], operation: op, file });
+    add({ kind: 'operation', title: op.summary, tag: tagOf(op), operation: op, file });
   }
   return {
     pages,

@@ -23,6 +23,7 @@ type Schema = JsonSchema & {
 export type Inline = (markdown: string) => string;
 
 const MAX_DEPTH = 12;
+const RECURSIVE = 'The same schema as above (recursive).';
 const OPEN_LEVELS = 2;
 
 /** allOf of objects merged into one object; anything else left as it is. */
@@ -114,7 +115,7 @@ function field(name: string, s: Schema, required: boolean, inline: Inline, path:
   const notes = [
     ...(s.description ? [inline(s.description)] : []),
     ...(constraints(s).length ? [el('p', { class: 'constraints' }, constraints(s).join(' · '))] : []),
-    ...(recursive ? [el('p', { class: 'constraints' }, 'The same schema as above (recursive).')] : []),
+    ...(recursive ? [el('p', { class: 'constraints' }, RECURSIVE)] : []),
   ].join('');
   const inner = recursive ? '' : `${fields(s, inline, path, depth + 1)}${children(s, inline, path, depth)}`;
   if (!inner) return el('li', {}, `<div class="field">${head}</div>${notes}`);
@@ -127,6 +128,7 @@ function field(name: string, s: Schema, required: boolean, inline: Inline, path:
 
 /** The properties of an object schema as a list (empty for other schemas). */
 export function fields(s: Schema, inline: Inline, path = new Set<Schema>(), depth = 0): string {
+  if (path.has(s)) return el('p', { class: 'constraints' }, RECURSIVE);
   const schema = merged(s);
   if (!schema.properties || depth > MAX_DEPTH) return '';
   const within = new Set(path).add(s);

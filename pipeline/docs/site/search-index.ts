@@ -3,6 +3,7 @@
 // as words, line breaks as spaces). Only the site's own pages are in it, so only reader-facing text. The page
 // loads it lazily as a script (search-index.js works from disk, where fetch does not); site.js ranks.
 import type { Operation } from '@banking-api/contract';
+import { tagOf } from '../anchors.ts';
 import { plainText, textSections } from './markdown.ts';
 import { fieldNames } from './schema.ts';
 
@@ -32,7 +33,7 @@ export function operationRecord(op: Operation, url: string, description: string)
     u: url,
     t: op.summary,
     k: 'o',
-    c: op.tags[0],
+    c: tagOf(op),
     m: op.method,
     p: op.path,
     n: [...names].map(withWords).join(' '),
