@@ -100,7 +100,7 @@ describe('the toolkit on a scaled contract', () => {
     const site = await readFile(path.join(repo, 'generated/site/index.html'), 'utf8');
     for (const op of original) {
       expect(types).toContain(`"/c3${op.path}": {`);
-      expect(site).toContain(`${op.operationId}C3`);
+      expect(site).toContain(`.${op.operationId.toLowerCase()}c3.html"`); // its page, linked from the overview
     }
     await servesTheLastCopy(repo);
     await reviewsAnEditOfTheLastCopy(repo);

@@ -18,7 +18,7 @@ import { expandGuideTables } from './guide-tables.ts';
 import { checkLinks, GUIDE_GROUPS, type Guide, readGuides } from './guides.ts';
 import { openQuestions } from './open-questions-page.ts';
 import { codeSamples, defaultBaseUrl } from './samples/index.ts';
-import { el, esc } from './site/html.ts';
+import { guideContent, overviewContent, tagContent } from './site/content.ts';
 import { page, type Shell, type TagGroup } from './site/layout.ts';
 import { renderMarkdown } from './site/markdown.ts';
 import { type Markdown, operationPage } from './site/operation.ts';
@@ -88,24 +88,17 @@ function tagGroups(
   return [...inGroups, ...(rest.length ? [{ name: 'More', tags: rest }] : [])].filter((g) => g.tags.length);
 }
 
-const opLink = (map: ReturnType<typeof siteMap>, op: Operation) =>
-  el(
-    'li',
-    {},
-    `${el('a', { href: map.operationFile(op) }, `${el('span', { class: `method ${op.method.toLowerCase()}` }, op.method)} ${esc(op.summary)}`)} ${el('code', { class: 'path' }, esc(op.path))}`,
-  );
-
-/** Everything the site is made of, as files: name → content. */
-export async function siteFiles({ bundle, model }: LoadedContract): Promise<Map<string, string | Buffer>> {
+/** What every page shares: the guides, the tags in their groups, the page map, the shell and Markdown. */
+async function siteShape({ bundle, model }: LoadedContract) {
   const theme = await docsTheme();
   const { groups } = await siteGuides(model);
   const guides = groups.flatMap((g) => g.guides);
-  const groupsOfTags = tagGroups(bundle, model.operations);
-  const tags = groupsOfTags.flatMap((g) => g.tags);
-  checkLinks(guides, [...guides.map((g) => g.title), ...tags.map((t) => t.name)]);
+  const tags = tagGroups(bundle, model.operations);
+  const allTags = tags.flatMap((g) => g.tags);
+  checkLinks(guides, [...guides.map((g) => g.title), ...allTags.map((t) => t.name)]);
   const map = siteMap(
     guides.map((g) => g.title),
-    tags.map((t) => t.name),
+    allTags.map((t) => t.name),
     model.operations,
   );
   const fileOf = (title: string) =>
@@ -114,10 +107,14 @@ export async function siteFiles({ bundle, model }: LoadedContract): Promise<Map<
     block: (text) => renderMarkdown(text, map.resolve, where),
     inline: (text) => renderMarkdown(text, map.resolve, where),
   });
-  const opsOf = (tag: string) => model.operations.filter((op) => tagOf(op) === tag);
-  const api: TagGroup[] = groupsOfTags.map((g) => ({
+  const api: TagGroup[] = tags.map((g) => ({
     name: g.name,
-    tags: g.tags.map((t) => ({ name: t.name, file: fileOf(t.name), operations: opsOf(t.name) })),
+    tags: g.tags.map((t) => ({
+      name: t.name,
+      description: t.description,
+      file: fileOf(t.name),
+      operations: model.operations.filter((op) => tagOf(op) === t.name),
+    })),
   }));
   const info = (bundle.info ?? {}) as { description?: string; summary?: string };
   const shell: Shell = {
@@ -133,63 +130,43 @@ export async function siteFiles({ bundle, model }: LoadedContract): Promise<Map<
     map,
     navLimit: NAV_LIMIT,
   };
+  return { theme, guides, api, info, map, fileOf, markdown, shell };
+}
+
+/** Everything the site is made of, as files: name → content. */
+export async function siteFiles(contract: LoadedContract): Promise<Map<string, string | Buffer>> {
+  const { bundle, model } = contract;
+  const { theme, guides, api, info, map, fileOf, markdown, shell } = await siteShape(contract);
   const files = new Map<string, string | Buffer>();
   const records: SearchRecord[] = [];
-
-  const overview = [
-    el('h1', {}, `${esc(model.title)} ${el('span', { class: 'version' }, esc(model.version))}`),
-    info.summary ? el('p', { class: 'lead' }, esc(info.summary)) : '',
-    info.description ? markdown('info.description').block(info.description) : '',
-    el(
-      'p',
-      { class: 'downloads' },
-      `The contract: ${el('a', { href: 'openapi.yaml', download: true }, 'OpenAPI (YAML)')} · ${el('a', { href: 'openapi.json', download: true }, 'OpenAPI (JSON)')}`,
-    ),
-    el('h2', { id: 'operations' }, 'Operations'),
-    ...api.flatMap((g) =>
-      g.tags.map(
-        (t) =>
-          `${el('h3', {}, el('a', { href: t.file }, esc(t.name)))}${el('ul', { class: 'op-list' }, t.operations.map((op) => opLink(map, op)).join(''))}`,
-      ),
-    ),
-  ].join('');
-  files.set('index.html', page(shell, 'index.html', model.title, el('div', { class: 'prose' }, overview)));
-
+  const overview = overviewContent(model, info, api, map, markdown('info.description'));
+  files.set('index.html', page(shell, 'index.html', model.title, overview));
   for (const guide of guides) {
     const file = fileOf(guide.title);
-    const body = `${el('h1', {}, esc(guide.title))}${markdown(guide.file).block(guide.body)}`;
-    files.set(file, page(shell, file, guide.title, el('div', { class: 'prose guide' }, body)));
+    files.set(file, page(shell, file, guide.title, guideContent(guide, markdown(guide.file))));
     records.push(...guideRecords(guide.title, file, guide.body));
   }
   for (const tag of api.flatMap((g) => g.tags)) {
-    const description =
-      groupsOfTags.flatMap((g) => g.tags).find((t) => t.name === tag.name)?.description ?? '';
-    const body = `${el('h1', {}, esc(tag.name))}${description ? markdown(`tag ${tag.name}`).block(description) : ''}${el('ul', { class: 'op-list' }, tag.operations.map((op) => opLink(map, op)).join(''))}`;
-    files.set(tag.file, page(shell, tag.file, tag.name, el('div', { class: 'prose' }, body), tag.name));
-    records.push(tagRecord(tag.name, tag.file, description));
+    const content = tagContent(tag.name, tag.description, tag.operations, map, markdown(`tag ${tag.name}`));
+    files.set(tag.file, page(shell, tag.file, tag.name, content, tag.name));
+    records.push(tagRecord(tag.name, tag.file, tag.description));
   }
   const baseUrl = defaultBaseUrl(model.servers);
   for (const op of model.operations) {
     const file = map.operationFile(op);
-    const content = operationPage(
-      model,
-      op,
-      codeSamples(op, baseUrl),
-      markdown(op.key),
-      operationAnchor(op).slice(2),
-    );
+    const samples = codeSamples(op, baseUrl);
+    const content = operationPage(model, op, samples, markdown(op.key), operationAnchor(op).slice(2));
     files.set(file, page(shell, file, op.summary, content, tagOf(op)));
     records.push(operationRecord(op, file, op.description ?? ''));
   }
-
   const { yaml, json } = renderBundle(bundle);
-  const logo = theme.logo?.image ?? 'docs/assets/logo.svg';
+  const css = await readFile(path.join(assetsDir, 'site.css'), 'utf8');
   files.set('search-index.js', searchIndexScript(records));
-  files.set('site.css', `${themeCss(theme)}${await readFile(path.join(assetsDir, 'site.css'), 'utf8')}`);
+  files.set('site.css', `${themeCss(theme)}${css}`);
   files.set('site.js', await readFile(path.join(assetsDir, 'site.js')));
   files.set('openapi.yaml', yaml);
   files.set('openapi.json', json);
-  files.set('logo.svg', await readFile(path.resolve(root, logo)));
+  files.set('logo.svg', await readFile(path.resolve(root, theme.logo?.image ?? 'docs/assets/logo.svg')));
   files.set('.nojekyll', '');
   return files;
 }

@@ -12,7 +12,7 @@ export interface NavGroup {
 
 export interface TagGroup {
   name: string;
-  tags: { name: string; file: string; operations: Operation[] }[];
+  tags: { name: string; description: string; file: string; operations: Operation[] }[];
 }
 
 export interface Shell {
