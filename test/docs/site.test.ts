@@ -102,7 +102,7 @@ describe('reference site', () => {
       expect(await browser.page.locator('.sidebar [aria-current="page"]').innerText()).toContain(op.summary);
       await browser.page.goBack();
     }
-  });
+  }, 180_000);
 
   it('finds every operation first by its name and by its path, and the Pix refund by "refund"', async () => {
     await open('index.html');
@@ -119,7 +119,7 @@ describe('reference site', () => {
     expect(byField[0]?.[1]).toMatch(/^pix\./);
     await browser.page.keyboard.press('Enter');
     await expect.poll(() => browser.page.url()).toMatch(/pix\.\w+\.html$/);
-  });
+  }, 180_000);
 
   it("indexes only the site's pages, words as words: no maintainer note, no words run together", async () => {
     const text = await readFile(path.join(siteDir, 'search-index.js'), 'utf8');
@@ -160,7 +160,7 @@ describe('reference site', () => {
     expect(await browser.page.locator('main').innerText()).toContain(
       `The contract leaves ${count} points open`,
     );
-  });
+  }, 180_000);
 
   it("shows the samples in every language, keeping the reader's choice from page to page", async () => {
     await open('pix.refundpix.html');
@@ -194,7 +194,7 @@ describe('reference site', () => {
     expect(
       await browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-  });
+  }, 180_000);
 
   it('fits a phone (390 px wide): no page and no panel scrolls sideways', async () => {
     const { page } = browser;
@@ -219,7 +219,7 @@ describe('reference site', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
-  });
+  }, 180_000);
 
   it('has no serious or critical accessibility violation (axe-core) on overview, guide, operation and search', async () => {
     const found: string[] = [];
