@@ -103,10 +103,14 @@ async function siteShape({ bundle, model }: LoadedContract) {
   );
   const fileOf = (title: string) =>
     map.pages.find((p) => p.title === title && p.kind !== 'operation')?.file ?? '';
-  const markdown = (where: string): Markdown => ({
-    block: (text) => renderMarkdown(text, map.resolve, where),
-    inline: (text) => renderMarkdown(text, map.resolve, where),
-  });
+  // Each text rendered once: a shared component's descriptions recur on every operation that uses it.
+  const rendered = new Map<string, string>();
+  const render = (where: string) => (text: string) => {
+    let html = rendered.get(text);
+    if (html === undefined) rendered.set(text, (html = renderMarkdown(text, map.resolve, where)));
+    return html;
+  };
+  const markdown = (where: string): Markdown => ({ block: render(where), inline: render(where) });
   const api: TagGroup[] = tags.map((g) => ({
     name: g.name,
     tags: g.tags.map((t) => ({
