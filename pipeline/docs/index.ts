@@ -106,8 +106,8 @@ async function siteShape({ bundle, model }: LoadedContract) {
   // Each text rendered once: a shared component's descriptions recur on every operation that uses it.
   const rendered = new Map<string, string>();
   const render = (where: string) => (text: string) => {
-    let html = rendered.get(text);
-    if (html === undefined) rendered.set(text, (html = renderMarkdown(text, map.resolve, where)));
+    const html = rendered.get(text) ?? renderMarkdown(text, map.resolve, where);
+    rendered.set(text, html);
     return html;
   };
   const markdown = (where: string): Markdown => ({ block: render(where), inline: render(where) });

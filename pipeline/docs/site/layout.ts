@@ -37,8 +37,8 @@ function sidebar(shell: Shell, current: string, currentTag: string | undefined):
   const made = sidebars.get(shell) ?? new Map<string, string>();
   sidebars.set(shell, made);
   const key = currentTag ?? '';
-  let html = made.get(key);
-  if (html === undefined) made.set(key, (html = sidebarOf(shell, currentTag)));
+  const html = made.get(key) ?? sidebarOf(shell, currentTag);
+  made.set(key, html);
   const link = `<a href="${esc(current)}">`;
   return html.replace(link, `<a href="${esc(current)}" aria-current="page">`);
 }
