@@ -1,10 +1,10 @@
 // A valid token of another environment, sent with this environment's client certificate, is refused
 // (401 or 403): the contract (§5.2) ties a token to the environment of the certificate.
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import { describeAnswer } from '../judge/describe.js';
-import type { CheckContext } from '../types.js';
+import { describeAnswer } from '../../judge/describe.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { call } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 const id = 'cross-environment-refused';

@@ -1,6 +1,6 @@
 // The status is one the operation documents (exactly, by range, or as its `default` error).
-import { describeAnswer } from '../judge/describe.js';
-import { type AnswerCheck, fail, pass } from './check.js';
+import { describeAnswer } from '../../judge/describe.js';
+import { type AnswerCheck, fail, pass } from '../check.js';
 
 export const responseStatus: AnswerCheck = {
   id: 'response-status',

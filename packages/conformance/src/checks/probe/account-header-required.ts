@@ -1,8 +1,8 @@
 // An account-scoped operation refuses a request without x-account-id with 400.
 import { ACCOUNT_HEADER, type Operation } from '@banking-api/contract';
-import type { CheckContext } from '../types.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { expectStatus } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 export const accountHeaderRequired: ProbeCheck = {

@@ -1,6 +1,6 @@
 // A server error is never an answer to a request, however bad the request was.
-import { describeAnswer } from '../judge/describe.js';
-import { type AnswerCheck, fail, pass } from './check.js';
+import { describeAnswer } from '../../judge/describe.js';
+import { type AnswerCheck, fail, pass } from '../check.js';
 
 export const noServerError: AnswerCheck = {
   id: 'no-server-error',

@@ -3,8 +3,8 @@
 // closed or reset, an answer too large — is recorded by `recordNoAnswer` as this check failing on the
 // operation, and the run goes on: one bad endpoint is a deviation, not a broken setup.
 import type { Operation } from '@banking-api/contract';
-import type { ConnectionError, Findings } from '../types.js';
-import { type AnswerCheck, pass } from './check.js';
+import type { ConnectionError, Findings } from '../../types.js';
+import { type AnswerCheck, pass } from '../check.js';
 
 const id = 'answers-within-limits';
 

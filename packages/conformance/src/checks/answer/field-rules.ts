@@ -2,9 +2,9 @@
 // a Pix refund's `refund.id` is the `id` of its path, the error envelope's `status_code` is the HTTP
 // status. A field the answer lacks is the schema check's to judge; a rule on the request needs the request.
 import type { FieldRule, Operation } from '@banking-api/contract';
-import { clip } from '../judge/describe.js';
-import type { Probe } from '../types.js';
-import { type AnswerCheck, type AnswerView, fail, pass, skip } from './check.js';
+import { clip } from '../../judge/describe.js';
+import type { Probe } from '../../types.js';
+import { type AnswerCheck, type AnswerView, fail, pass, skip } from '../check.js';
 
 const id = 'field-rules';
 

@@ -1,8 +1,8 @@
 // A client certificate from a CA the engine makes itself is refused: the handshake fails, or the server
 // answers with a 4xx. A success means the server accepts a certificate from any CA. Tried once.
-import type { CheckContext } from '../types.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { isClientError } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { expectConnectionRefused } from './refused-connection.js';
 
 const id = 'foreign-client-certificate-refused';

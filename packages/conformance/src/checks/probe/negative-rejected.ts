@@ -1,11 +1,11 @@
 // Invalid input (bodies the request schema forbids, malformed JSON, a broken multipart body) gets a 4xx,
 // never a 2xx or a 5xx. Its body is held to the error envelope by the answer checks.
 import type { Operation } from '@banking-api/contract';
-import { describeAnswer } from '../judge/describe.js';
-import { invalidRequestBodies } from '../mutations/invalid-requests.js';
-import type { CheckContext } from '../types.js';
+import { describeAnswer } from '../../judge/describe.js';
+import { invalidRequestBodies } from '../../mutations/invalid-requests.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { call, isClientError } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 const id = 'negative-rejected';

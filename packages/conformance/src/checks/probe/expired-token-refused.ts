@@ -1,8 +1,8 @@
 // An expired token of the environment is refused with 401 (run when the caller gives one).
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import type { CheckContext } from '../types.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { expectStatus } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 const id = 'expired-token-refused';

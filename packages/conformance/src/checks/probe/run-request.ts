@@ -3,10 +3,10 @@
 // fields — so a 401, 403 or 405 probe reaches the same resource as a valid request would. What a check
 // changes on purpose (the credential, a header left out, an invalid body) is applied after the values.
 import type { Operation } from '@banking-api/contract';
-import { issuedValues } from '../flows/values.js';
-import { type RequestOptions, requestFor } from '../requests/build.js';
-import { firstBody } from '../requests/encode.js';
-import type { CheckContext, EncodedBody, Probe } from '../types.js';
+import { issuedValues } from '../../flows/values.js';
+import { type RequestOptions, requestFor } from '../../requests/build.js';
+import { firstBody } from '../../requests/encode.js';
+import type { CheckContext, EncodedBody, Probe } from '../../types.js';
 
 export interface RunRequestOptions extends Omit<RequestOptions, 'seed' | 'values' | 'body'> {
   /** The body to send; `null` for none; absent for the first example with the run's values. */

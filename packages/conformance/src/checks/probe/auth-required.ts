@@ -1,8 +1,8 @@
 // An operation that asks for a Bearer token refuses a request without one with 401.
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import type { CheckContext } from '../types.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { expectStatus } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 export const authRequired: ProbeCheck = {

@@ -1,8 +1,8 @@
 // A success body matches the schema its response documents. Where the contract leaves the body open (an
 // `x-unspecified` response gap, or a free-form schema) a note says what was checked instead.
 import { isFreeForm } from '@banking-api/contract/validators';
-import { bodyVerdict } from '../judge/body.js';
-import { type AnswerCheck, type AnswerView, skip } from './check.js';
+import { bodyVerdict } from '../../judge/body.js';
+import { type AnswerCheck, type AnswerView, skip } from '../check.js';
 
 export const responseSchema: AnswerCheck = {
   id: 'response-schema',

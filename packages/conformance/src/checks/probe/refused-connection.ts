@@ -1,8 +1,8 @@
 // What the two mutual-TLS checks share: the first operation's valid request, sent once with a TLS identity
 // the server must refuse (none, or a certificate from a foreign CA). A refused handshake passes; an answer
 // passes unless `deviates` says the server let it through.
-import { describeAnswer } from '../judge/describe.js';
-import { type CheckContext, ConnectionError, type Probe } from '../types.js';
+import { describeAnswer } from '../../judge/describe.js';
+import { type CheckContext, ConnectionError, type Probe } from '../../types.js';
 import { runRequest } from './run-request.js';
 
 type Identity = Pick<Probe, 'withoutClientCertificate' | 'foreignClientCertificate'>;

@@ -2,12 +2,12 @@
 // the run's state (the server's own answers, the caller's fixtures) where it has them: a 404 for an
 // identifier this server never issued is a note asking for a fixture, not a deviation.
 import { type Operation, responseFor, successResponses } from '@banking-api/contract';
-import { issuedValues } from '../flows/values.js';
-import { describeAnswer } from '../judge/describe.js';
-import { exampleRequests } from '../requests/examples.js';
-import type { CheckContext } from '../types.js';
+import { issuedValues } from '../../flows/values.js';
+import { describeAnswer } from '../../judge/describe.js';
+import { exampleRequests } from '../../requests/examples.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { call, isSuccess } from './call.js';
-import type { ProbeCheck } from './check.js';
 
 const id = 'example-accepted';
 

@@ -1,5 +1,5 @@
 // The content type is one the documented response lists (when it documents a body at all).
-import { type AnswerCheck, fail, pass, skip } from './check.js';
+import { type AnswerCheck, fail, pass, skip } from '../check.js';
 
 export const responseContentType: AnswerCheck = {
   id: 'response-content-type',

@@ -1,8 +1,8 @@
 // An error body is the contract's error envelope: the schema of the operation's error answers
 // (errorSchemaOf: the body of the response covering 400), else the schema its own response documents.
 import { errorSchemaOf } from '@banking-api/contract';
-import { bodyVerdict } from '../judge/body.js';
-import { type AnswerCheck, skip } from './check.js';
+import { bodyVerdict } from '../../judge/body.js';
+import { type AnswerCheck, skip } from '../check.js';
 
 export const errorEnvelopeCheck: AnswerCheck = {
   id: 'error-envelope',

@@ -1,8 +1,8 @@
 // A token without the operation's scope is refused with 403 (run when a token without scopes is given).
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import type { CheckContext } from '../types.js';
+import type { CheckContext } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { expectStatus } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 export const scopeEnforced: ProbeCheck = {

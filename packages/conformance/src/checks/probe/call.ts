@@ -1,8 +1,8 @@
 // What every probe check does with a request: send it, and have the answer judged by the answer checks.
 import type { Operation } from '@banking-api/contract';
-import { describeAnswer } from '../judge/describe.js';
-import { judgeAnswer, recordJudgement } from '../judge/judge.js';
-import type { Answer, CheckContext, Probe } from '../types.js';
+import { describeAnswer } from '../../judge/describe.js';
+import { judgeAnswer, recordJudgement } from '../../judge/judge.js';
+import type { Answer, CheckContext, Probe } from '../../types.js';
 
 export async function call(ctx: CheckContext, op: Operation, probe: Probe): Promise<Answer> {
   const answer = await ctx.send(probe);

@@ -1,11 +1,11 @@
 // A method the path does not have gets a 4xx (405 ideally), never a success and never a 5xx: one request
 // per path of the contract, with a method none of its operations uses, reported on its first operation.
 import type { Operation } from '@banking-api/contract';
-import { describeAnswer } from '../judge/describe.js';
-import type { CheckContext } from '../types.js';
+import { describeAnswer } from '../../judge/describe.js';
+import type { CheckContext } from '../../types.js';
+import { noServerError } from '../answer/no-server-error.js';
+import type { ProbeCheck } from '../check.js';
 import { isClientError } from './call.js';
-import type { ProbeCheck } from './check.js';
-import { noServerError } from './no-server-error.js';
 import { runRequest } from './run-request.js';
 
 const id = 'method-not-allowed';

@@ -2,9 +2,9 @@
 // stripped — is refused with 401 on every operation that asks for a Bearer token: the server checks the
 // signature, not only the claims.
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import type { CheckContext, ForgedToken } from '../types.js';
+import type { CheckContext, ForgedToken } from '../../types.js';
+import type { ProbeCheck } from '../check.js';
 import { expectStatus } from './call.js';
-import type { ProbeCheck } from './check.js';
 import { runRequest } from './run-request.js';
 
 const id = 'forged-token-refused';
