@@ -154,7 +154,7 @@ describe('stubs', () => {
     await s.stubs.clear();
     const refund = operation(m.mock, 'refundPix');
     const example = await call('refundPix', s);
-    const body = structuredClone(example.body) as { refund: { id: string } };
+    const body = structuredClone(example.body) as { refund: { id: string; status: string; amount: number } };
     body.refund.id = 'not-the-path-id';
     await s.stubs.add({ operationId: 'refundPix', answer: { status: 200, body } });
     const { url } = validCall(refund);
@@ -256,7 +256,7 @@ describe('stubs', () => {
   test('in a stateful session, a stub wins over the sandbox', async () => {
     const stateful = await m.mock.openSession({ stateful: true });
     try {
-      const body = { status_code: 200, success: true, message: 'STUBBED', data: [] };
+      const body = { status_code: 200, success: true, message: 'STUBBED', data: [] } as const;
       await stateful.stubs.add({ operationId: 'listWebhookLogs', answer: { status: 200, body } });
       expect((await call('listWebhookLogs', stateful)).body).toEqual(body);
       await stateful.journal.expectCalled('listWebhookLogs', { times: 1 });

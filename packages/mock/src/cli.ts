@@ -5,11 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openapiPath, readModel } from '@banking-api/contract';
-import { type BannerFacts, banner } from './banner.ts';
-import { defaultPkiDir } from './defaults.ts';
-import { ensureDevPki } from './dev-pki.ts';
-import { type Mock, type MockOptions, startMock } from './index.ts';
-import { stopWithParentUnderNpx } from './parent-watch.ts';
+import type { MockOptions } from './api/options.ts';
+import { type BannerFacts, banner } from './bin/banner.ts';
+import { stopWithParentUnderNpx } from './bin/parent-watch.ts';
+import { type Mock, startMock } from './mock.ts';
+import { defaultPkiDir } from './pki/defaults.ts';
+import { ensureDevPki } from './pki/dev-pki.ts';
 
 const usage = `Usage: banking-api-mock [options]
 

@@ -1,67 +1,43 @@
-// The mock as a library: Prism on the bundled spec behind the mTLS gateway, in one process. The CLI,
-// the contract tests, the benchmark and other teams' test suites all start it through `startMock`. The
-// contract comes from @banking-api/contract: the bundled document for Prism, the model for the gateway.
+// `startMock`: the mock put together, in one process. Prism on the bundled spec (prism/), the stores
+// (session/), the features in their order (features/), the admin route (admin/) and the gateway in front of
+// them (gateway/). The CLI, the contract tests, the benchmark and other teams' test suites all start it
+// here. The contract comes from @banking-api/contract: the bundled document for Prism, the model for the
+// gateway.
 import { allScopes, type ContractModel, contractModel, openapiPath } from '@banking-api/contract';
-import { adminScope } from './admin.ts';
-import type { MockConnection, MockSession, OpenSessionOptions } from './admin-api.ts';
-import { defaultPkiDir } from './defaults.ts';
-import { definedOnly } from './defined.ts';
-import { type DevPki, type Environment, ensureDevPki } from './dev-pki.ts';
-import { type Egress, startEgress } from './egress.ts';
-import type { Fault } from './faults.ts';
-import { type Features, featuresOf, hooksOf } from './features.ts';
-import { type Gateway, startGateway } from './gateway.ts';
-import type { JournalEntry, JournalFilter } from './journal.ts';
-import { localSession } from './local-session.ts';
-import type { MockOptions } from './mock-options.ts';
-import type { KeyPair } from './pki.ts';
-import { createPrismEngine } from './prism-engine.ts';
-import { checkedSessionOptions } from './sessions.ts';
-import { readSpec, withoutMutualTls } from './spec.ts';
-import type { StoredStub, Stub } from './stubs.ts';
-import { signToken } from './tokens.ts';
-import type { UsageDocument } from './usage.ts';
+import type { operations } from '@banking-api/contract/api';
+import { adminRoute } from './admin/dispatch.ts';
+import { localSession } from './admin/local-session.ts';
+import { type Minting, mintToken } from './admin/tokens.ts';
+import { definedOnly } from './api/defined.ts';
+import { limitsWith } from './api/limits.ts';
+import { adminScope } from './api/names.ts';
+import type { MockOptions } from './api/options.ts';
+import type {
+  MockConnection,
+  MockSession,
+  Now,
+  OpenSessionOptions,
+  SessionFaults,
+  SessionJournal,
+  SessionStubs,
+} from './api/session.ts';
+import type { AnyOperations } from './api/stub.ts';
+import type { UsageDocument } from './api/usage.ts';
+import { featureChain } from './features/chain.ts';
+import { type Gateway, startGateway } from './gateway/gateway.ts';
+import type { KeyPair } from './pki/certificates.ts';
+import { defaultPkiDir } from './pki/defaults.ts';
+import { type DevPki, type Environment, ensureDevPki } from './pki/dev-pki.ts';
+import { signToken } from './pki/tokens.ts';
+import { createPrismEngine } from './prism/engine.ts';
+import { readSpec, withoutMutualTls } from './prism/spec.ts';
+import { type Egress, startEgress } from './prism/upstream.ts';
+import { checkedFilter } from './session/journal-filter.ts';
+import type { Session } from './session/session.ts';
+import { checkedSessionOptions } from './session/sessions.ts';
+import { type Stores, storesOf } from './session/stores.ts';
 
-export { adminScope } from './admin.ts';
-// The sessions' vocabulary and the admin client, as `@banking-api/mock/admin` exports them.
-export * from './admin-client.ts';
-export { defaultPkiDir } from './defaults.ts';
-export {
-  type DevPki,
-  defaultServerNames,
-  type Environment,
-  ensureDevPki,
-  environments,
-  type PkiOptions,
-  p12Passphrase,
-  pkiFiles,
-} from './dev-pki.ts';
-export { type ErrorEnvelope, envelope, type ViolationDetail, violationDetails } from './envelope.ts';
-export { type Fault, faultHeader } from './faults.ts';
-export type { Answer, GatewayHooks, HookAnswer, RequestContext, Violation } from './gateway.ts';
-export {
-  defaultJournalLimits,
-  type JournalEntry,
-  type JournalFilter,
-  type JournalLimits,
-} from './journal.ts';
-export { defaultLimits, type Limits } from './limits.ts';
-export type { MockOptions } from './mock-options.ts';
-export { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12, type Validity } from './pki.ts';
-export { defaultSessionLimits, type SessionLimits, TooManySessionsError } from './sessions.ts';
-export { type OpenApiDocument, readSpec, withoutMutualTls } from './spec.ts';
-export {
-  defaultStateLimits,
-  replayHeader,
-  type StateLimits,
-  type WebhookAttempt,
-  type WebhookLog,
-} from './state.ts';
-export { defaultStubLimits, type StoredStub, type Stub, type StubLimits } from './stubs.ts';
-export { signToken, type TokenOptions, TokenVerifier } from './tokens.ts';
-export { type OperationUsage, USAGE_VERSION, type UsageDocument } from './usage.ts';
-
-export interface Mock {
+export interface Mock<Api = operations> {
   /** The gateway's https URL. */
   url: string;
   /** Trust anchor of the gateway's server certificate: a client's `ca`. */
@@ -81,29 +57,20 @@ export interface Mock {
   /**
    * What a test file in another process needs to call this mock and open sessions on it, as plain data
    * (vitest's `provide`): URL, CA, a client certificate, a token with every scope of the contract, the
-   * admin token. Give it to `openMockSession` of `@banking-api/mock/admin`.
+   * admin token. Give it to `openMockSession` of `@banking-api/mock/admin`; its sessions mint other tokens.
    */
   connection(options?: { env?: Environment | undefined }): Promise<MockConnection>;
   /** Opens a session of its own for a test: faults, stubs, journal and state no other session sees. */
-  openSession(options?: OpenSessionOptions): Promise<MockSession>;
+  openSession(options?: OpenSessionOptions): Promise<MockSession<Api>>;
   pki: DevPki;
   /** The model the gateway routes by. */
   model: ContractModel;
   /** The default session's faults (requests without a session header), per operationId (`*`: every operation). */
-  faults: {
-    set(operationId: string, fault: Fault): void;
-    clear(operationId?: string): void;
-    list(): Record<string, Fault>;
-  };
+  faults: SessionFaults<Now, Api>;
   /** The default session's stubs; `add` throws a StubRefusedError when the contract forbids the stub. */
-  stubs: {
-    add(stub: Stub): StoredStub;
-    remove(id: string): boolean;
-    clear(): void;
-    list(): StoredStub[];
-  };
+  stubs: SessionStubs<Now, Api>;
   /** The default session's journal: every request answered, with its operation, validation, status and answer; redacted. */
-  journal: { entries(filter?: JournalFilter): JournalEntry[]; clear(): void };
+  journal: SessionJournal<Now>;
   /** What this mock's callers used (operations, parameters, field names; counts, never values), for consumers/. */
   usage(): UsageDocument;
   /** Forgets the default session's state, stubs, faults and journal. */
@@ -113,11 +80,11 @@ export interface Mock {
   close(): Promise<void>;
 }
 
-export async function startMock(options: MockOptions = {}): Promise<Mock> {
+export async function startMock<Api = operations>(options: MockOptions = {}): Promise<Mock<Api>> {
   const model = options.model ?? contractModel();
   const specPath = options.specPath ?? openapiPath;
   const document = async () => withoutMutualTls(await readSpec(specPath), model);
-  const features = featuresOf(options, model);
+  const stores = storesOf(options, model);
   let egress: Egress | undefined;
   let gateway: Gateway | undefined;
   const close = async () => {
@@ -146,6 +113,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
     // The packaged bundle is read when Prism first needs it; a spec of the caller's is read now, so that a
     // file that cannot be read, or holds no operation, fails the start and not a request.
     if (specPath !== openapiPath) await engine.ready();
+    const minting: Minting = { privateKey: pki.jwt.privateKey, allScopes: allScopes(model.operations) };
     gateway = await startGateway({
       pki,
       engine,
@@ -157,23 +125,36 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
       fastPath: options.fastPath,
       onViolation: options.onViolation,
       log: options.log,
-      hooks: egress ? undefined : hooksOf(features, pki, options),
+      mock: egress ? undefined : mockParts(stores, minting, options),
     });
-    return mockOf({ url: gateway.url, pki, model, close }, features);
+    return mockOf<Api>({ url: gateway.url, pki, model, close }, stores, minting);
   } catch (error) {
     await close();
     throw error;
   }
 }
 
-function mockOf(running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>, { sessions, usage }: Features): Mock {
+/** The sessions, the admin route and the features the gateway serves in mock mode. */
+function mockParts(stores: Stores, minting: Minting, options: MockOptions) {
+  const limits = limitsWith(options.limits);
+  const admin = adminRoute({
+    sessions: stores.sessions,
+    limits,
+    usage: () => stores.usage.document(),
+    minting,
+  });
+  return { sessions: stores.sessions, admin, features: featureChain(stores, options) };
+}
+
+type Running = Pick<Mock, 'url' | 'pki' | 'model' | 'close'>;
+
+function mockOf<Api>(running: Running, { sessions, usage }: Stores, minting: Minting): Mock<Api> {
   const { pki, model } = running;
-  const { faults, stubs, journal } = sessions.default;
   const token: Mock['token'] = (scopes = allScopes(model.operations), { env = 'sandbox', ttlSeconds } = {}) =>
     signToken(pki.jwt.privateKey, { env, scopes, ttlSeconds });
   const adminToken = (env: Environment = 'sandbox') =>
     signToken(pki.jwt.privateKey, { env, scopes: [adminScope] });
-  return {
+  const mock: Mock<Api> = {
     ...running,
     ca: pki.serverCa,
     clients: pki.clients,
@@ -194,8 +175,21 @@ function mockOf(running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>, { sessio
         close: () => sessions.close(session.id),
         isOpen: () => sessions.get(session.id) === session,
         defaultCalls: (operationId) => sessions.default.journal.entries({ operationId }).length,
-      });
+        mint: (request) => mintToken(minting, request, 'sandbox'),
+      }) as unknown as MockSession<Api>;
     },
+    ...defaultSession(sessions.default),
+    usage: () => usage.document(),
+    reset: () => sessions.default.reset(),
+    stop: running.close,
+  } as Mock<Api>;
+  return mock;
+}
+
+/** The default session's stores, answering at once (the session interface with `Now`). */
+function defaultSession(session: Session): Pick<Mock<AnyOperations>, 'faults' | 'stubs' | 'journal'> {
+  const { faults, stubs, journal } = session;
+  return {
     faults: {
       set: (operationId, fault) => faults.set(operationId, fault),
       clear: (operationId) => faults.clear(operationId),
@@ -207,9 +201,13 @@ function mockOf(running: Pick<Mock, 'url' | 'pki' | 'model' | 'close'>, { sessio
       clear: () => stubs.clear(),
       list: () => stubs.list(),
     },
-    journal: { entries: (filter) => journal.entries(filter), clear: () => journal.clear() },
-    usage: () => usage.document(),
-    reset: () => sessions.default.reset(),
-    stop: running.close,
+    journal: {
+      entries: (filter = {}) => {
+        const checked = checkedFilter(filter, session.operationIds);
+        if (typeof checked === 'string') throw new TypeError(`journal.entries: ${checked}`);
+        return journal.entries(checked);
+      },
+      clear: () => journal.clear(),
+    },
   };
 }

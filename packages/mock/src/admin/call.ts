@@ -4,14 +4,20 @@
 // route's is status 0), never undici's or JSON's own.
 import { withoutTrailingSlashes } from '@banking-api/contract';
 import { type Agent, request } from 'undici';
-import { MockAdminError, type MockConnection, StubRefusedError, sessionHeader } from './admin-api.ts';
+import { MockAdminError, StubRefusedError } from '../api/errors.ts';
+import { adminPrefix, sessionHeader } from '../api/names.ts';
+import type { MockConnection } from '../api/session.ts';
+import type { Place, Wire } from './table.ts';
 
 export type Connection = Pick<MockConnection, 'url' | 'ca' | 'cert' | 'key' | 'adminToken'>;
-export type Call = (
-  method: string,
-  path: string,
-  options?: { session?: string; body?: unknown },
-) => Promise<unknown>;
+/** Sends one route of the table (its segment, query and body), in a session when given; the answer's JSON. */
+export type Call = (place: Place, wire?: Partial<Wire>, session?: string) => Promise<unknown>;
+
+/** A route's path under the admin prefix, with its segment and query. */
+function pathOf(place: Place, { segment = '', query = '' }: Partial<Wire>): string {
+  const tail = segment ? `/${encodeURIComponent(segment)}` : '';
+  return `${place.resource}${tail}${query ? `?${query}` : ''}`;
+}
 
 /** An answer larger than this is not the admin route's. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -32,9 +38,12 @@ export function adminCall(
   agent: Agent,
   timeoutMs: number,
 ): Call {
-  const base = `${withoutTrailingSlashes(connection.url)}/__mock/`;
-  return async (method, path, { session, body } = {}) => {
-    const what = `${method} /__mock/${path.split('?')[0]}`;
+  const base = `${withoutTrailingSlashes(connection.url)}${adminPrefix}`;
+  return async (place, wire = {}, session) => {
+    const { method } = place;
+    const { body } = wire;
+    const path = pathOf(place, wire);
+    const what = `${method} ${adminPrefix}${path.split('?')[0]}`;
     const { status, text } = await send(
       `${base}${path}`,
       method,

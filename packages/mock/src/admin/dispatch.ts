@@ -1,56 +1,57 @@
-// The admin route, under /__mock/ on the gateway itself (admin-openapi.yaml describes it): sessions, and
-// each session's journal, faults, stubs and reset; the usage record. It takes the same mTLS and token checks
-// as every request, and in addition a token with the `mock.admin` scope, which an ordinary client token
-// lacks. A session's routes act on the session the `x-mock-session` header names (the default one without
-// it), as every request does.
-import { type AdminRoute, type AdminState, adminRoutes } from './admin-routes.ts';
-import { envelope } from './envelope.ts';
-import { type GatewayHooks, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
-import { adminPrefix } from './journal.ts';
-import { bearerCredential, type TokenVerifier } from './tokens.ts';
+// The admin route, under /__mock/ on the gateway itself (admin-openapi.yaml describes it; admin/table.ts
+// lists it): sessions, and each session's journal, faults, stubs, reset and tokens; the usage record. The
+// gateway dispatches a request here once it is admitted, with the same mTLS and token checks as every
+// request; this route then asks a token with the `mock.admin` scope, which an ordinary client token lacks. A
+// session's routes act on the session the `x-mock-session` header names (the default one without it).
+import { adminPrefix, adminScope } from '../api/names.ts';
+import type { Exchange } from '../features/feature.ts';
+import { type Answer, jsonAnswer } from '../http/answer.ts';
+import { envelope } from '../http/envelope.ts';
+import { type AdminState, handlerOf } from './handlers.ts';
+import { allPlaces, type Place } from './table.ts';
 
-/** The scope of the admin credential. */
-export const adminScope = 'mock.admin';
+/** The answer of the admin route to an admitted request under /__mock/. */
+export type AdminRoute = (exchange: Exchange) => Promise<Answer>;
 
-export interface AdminOptions extends AdminState {
-  verifier: TokenVerifier;
-}
-
-export function adminHooks(options: AdminOptions): GatewayHooks {
-  const routes = adminRoutes(options);
-  return {
-    async onRequest(ctx) {
-      if (!ctx.path.startsWith(adminPrefix)) return undefined;
-      const refusal = await refusalOf(options.verifier, ctx);
-      if (refusal) return refusal;
-      const [resource = '', ...rest] = ctx.path.slice(adminPrefix.length).split('/');
-      const route: AdminRoute | undefined = routes[`${ctx.req.method} ${resource}`];
-      ctx.answeredBy = 'mock';
-      if (!route) return unrouted(Object.keys(routes), ctx, resource);
-      return route(ctx, decodeURIComponent(rest.join('/')));
-    },
+export function adminRoute(state: AdminState): AdminRoute {
+  const places = allPlaces();
+  return async (exchange) => {
+    const { request, caller } = exchange;
+    const { path } = request.target;
+    if (!caller.scopes?.has(adminScope)) {
+      const message = `The admin route needs a token with the scope ${adminScope}.`;
+      return jsonAnswer(403, envelope(403, 'FORBIDDEN', message, path));
+    }
+    const [resource = '', ...rest] = path.slice(adminPrefix.length).split('/');
+    const segment = decodeURIComponent(rest.join('/'));
+    const place = placeOf(places, request.method, resource, segment);
+    if (!place) return unrouted(places, request.method, resource, path);
+    return handlerOf(place, state)(exchange, segment);
   };
 }
 
-/** 405 with `Allow` for a resource the route has under other methods, else 404. */
-function unrouted(routes: string[], ctx: RequestContext, resource: string): HookAnswer {
-  const allowed = routes.filter((r) => r.endsWith(` ${resource}`)).map((r) => r.split(' ')[0]);
-  const method = ctx.req.method ?? 'GET';
-  if (allowed.length) {
-    const message = `${ctx.path} takes ${allowed.join(', ')}, not ${method}.`;
-    return jsonAnswer(405, envelope(405, 'METHOD_NOT_ALLOWED', message, ctx.path), {
-      allow: allowed.join(', '),
-    });
-  }
-  return jsonAnswer(404, envelope(404, 'NOT_FOUND', `No admin route ${method} ${ctx.path}.`, ctx.path));
+/** The route of a method and resource; of two (`DELETE stubs` and `DELETE stubs/{id}`), the one the segment fits. */
+function placeOf(
+  places: readonly Place[],
+  method: string,
+  resource: string,
+  segment: string,
+): Place | undefined {
+  const candidates = places.filter((p) => p.method === method && p.resource === resource);
+  const fits = (p: Place) =>
+    p.segment === 'optional' || (segment ? p.segment === 'required' : p.segment === 'none');
+  return candidates.find(fits) ?? candidates[0];
 }
 
-/** A 403 unless the token carries the admin scope (the gateway has checked that it is valid). */
-async function refusalOf(verifier: TokenVerifier, ctx: RequestContext): Promise<HookAnswer | undefined> {
-  const check = await verifier.verify(bearerCredential(ctx.req.headers.authorization));
-  if (check.ok && check.token.scopes.has(adminScope)) return undefined;
-  return jsonAnswer(
-    403,
-    envelope(403, 'FORBIDDEN', `The admin route needs a token with the scope ${adminScope}.`, ctx.path),
-  );
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/** 405 with `Allow` for a resource the route has under other methods, else 404. */
+function unrouted(places: readonly Place[], method: string, resource: string, path: string): Answer {
+  const methods = new Set(places.filter((p) => p.resource === resource).map((p) => p.method as string));
+  const allowed = METHOD_ORDER.filter((m) => methods.has(m));
+  if (allowed.length) {
+    const message = `${path} takes ${allowed.join(', ')}, not ${method}.`;
+    return jsonAnswer(405, envelope(405, 'METHOD_NOT_ALLOWED', message, path), { allow: allowed.join(', ') });
+  }
+  return jsonAnswer(404, envelope(404, 'NOT_FOUND', `No admin route ${method} ${path}.`, path));
 }

@@ -1,18 +1,21 @@
-// The admin route's handlers, by method and first path segment after /__mock/. Each acts on the request's
-// session; bodies are JSON within the gateway's JSON limits; every refusal is the contract's error envelope.
-import { DEFAULT_SESSION, type SessionInfo, StubRefusedError } from './admin-api.ts';
-import { readRefusal } from './body.ts';
-import { envelope } from './envelope.ts';
-import { checkedFault, type Fault } from './faults.ts';
-import { emptyAnswer, type HookAnswer, jsonAnswer, type RequestContext } from './hooks.ts';
-import { journalFilter } from './journal-filter.ts';
-import { jsonLimitRefusal } from './json-limits.ts';
-import { unknownOperation } from './known-keys.ts';
-import type { Limits } from './limits.ts';
-import { refusalAnswer } from './refusal.ts';
-import type { Session } from './session.ts';
-import { checkedSessionOptions, type Sessions, TooManySessionsError } from './sessions.ts';
-import type { Stub } from './stubs.ts';
+// How the admin route serves each route of the table. A session's call: its arguments read off the request
+// (admin/table.ts), the call made on the request's session as in the mock's own process
+// (admin/local-session.ts), its result or refusal written back. The mock's own routes (sessions, usage,
+// health) by hand. Bodies are JSON within the gateway's JSON limits; every refusal is the error envelope.
+import { StubRefusedError, TooManySessionsError } from '../api/errors.ts';
+import type { Limits } from '../api/limits.ts';
+import { DEFAULT_SESSION } from '../api/names.ts';
+import type { UsageDocument } from '../api/usage.ts';
+import type { Exchange } from '../features/feature.ts';
+import { type Answer, emptyAnswer, jsonAnswer } from '../http/answer.ts';
+import { readRefusal } from '../http/body.ts';
+import { envelope } from '../http/envelope.ts';
+import { jsonLimitRefusal } from '../http/json-limits.ts';
+import { refusalAnswer } from '../http/refusal.ts';
+import { checkedSessionOptions, type Sessions } from '../session/sessions.ts';
+import { localSession } from './local-session.ts';
+import { type mockRoutes, type Place, type SessionCall, sessionCalls, type Wire } from './table.ts';
+import { type Minting, mintToken } from './tokens.ts';
 
 type JsonLimits = Pick<Limits, 'maxJsonDepth' | 'maxJsonBytes'>;
 
@@ -20,156 +23,133 @@ export interface AdminState {
   sessions: Sessions;
   /** The gateway's limits on a JSON body, which admin bodies keep too. */
   limits: JsonLimits;
-  /** The usage document (usage.ts), for GET /__mock/usage. */
-  usage: () => unknown;
+  /** The usage document (session/usage.ts), for GET /__mock/usage. */
+  usage: () => UsageDocument;
+  /** The dev tokens' key and default scopes, for POST /__mock/tokens. */
+  minting: Minting;
 }
 
-export type AdminRoute = (ctx: RequestContext, rest: string) => Promise<HookAnswer>;
+type Handler = (exchange: Exchange, segment: string) => Promise<Answer>;
 
-export function adminRoutes({ sessions, usage, limits }: AdminState): Record<string, AdminRoute> {
-  const session = (ctx: RequestContext) => ctx.session ?? sessions.default;
-  return {
-    'GET health': async () => jsonAnswer(200, { status: 'ready' }),
-    'GET usage': async () => jsonAnswer(200, usage()),
-    'GET journal': async (ctx) => {
-      const filter = journalFilter(ctx.target.query, session(ctx).operationIds);
-      if (typeof filter === 'string') return badRequest(ctx, filter, 'query');
-      return jsonAnswer(200, { entries: session(ctx).journal.entries(filter) });
-    },
-    'DELETE journal': async (ctx) => noContent(() => session(ctx).journal.clear()),
-    'GET faults': async (ctx) => jsonAnswer(200, { faults: session(ctx).faults.list() }),
-    'PUT faults': async (ctx, operationId) => setFault(session(ctx), ctx, operationId, limits),
-    'DELETE faults': async (ctx, operationId) =>
-      operationId && !session(ctx).faults.knows(operationId)
-        ? badRequest(
-            ctx,
-            `${unknownOperation(operationId, session(ctx).operationIds)}: DELETE /__mock/faults/{operationId}, /__mock/faults/* or /__mock/faults.`,
-          )
-        : noContent(() => session(ctx).faults.clear(operationId || undefined)),
-    'GET stubs': async (ctx) => jsonAnswer(200, { stubs: session(ctx).stubs.list() }),
-    'POST stubs': async (ctx) => addStub(session(ctx), ctx, limits),
-    'DELETE stubs': async (ctx, id) => {
-      if (!id) return noContent(() => session(ctx).stubs.clear());
-      return session(ctx).stubs.remove(id)
-        ? emptyAnswer(204)
-        : notFound(ctx, `No stub ${id} in this session.`);
-    },
-    'POST reset': async (ctx) => noContent(() => session(ctx).reset()),
-    // Another session's id is the key to its journal: only the caller's own is shown, and a count.
-    'GET sessions': async (ctx) => {
-      const shown = [...new Set([sessions.default, session(ctx)])];
-      return jsonAnswer(200, { sessions: shown.map(describe), open: sessions.openCount });
-    },
-    'POST sessions': async (ctx) => openSession(sessions, ctx, limits),
-    'DELETE sessions': async (ctx, id) => {
-      if (id === DEFAULT_SESSION) {
-        const message = 'The default session stays open: POST /__mock/reset clears it.';
-        return jsonAnswer(409, envelope(409, 'DEFAULT_SESSION_STAYS', message, ctx.path));
-      }
-      return sessions.close(id)
-        ? emptyAnswer(204)
-        : notFound(ctx, `No open session ${id || '(none given)'}.`);
-    },
+/** The handler of a route of the table. */
+export function handlerOf(place: Place, state: AdminState): Handler {
+  const call = sessionCalls().find((c) => c.route === place);
+  if (call) return sessionHandler(call, state);
+  return mockHandlers(state)[place.operationIds[0] as keyof typeof mockRoutes];
+}
+
+/** A session's call, made on the request's session; TypeErrors and refused stubs answered as 400s. */
+function sessionHandler({ route, at }: SessionCall, state: AdminState): Handler {
+  return async (exchange, segment) => {
+    const body = route.body ? await jsonBody(exchange, state.limits) : { value: undefined };
+    if ('refusal' in body) return body.refusal;
+    const session = exchange.session ?? state.sessions.default;
+    const local = localSession(session, {
+      close: () => {},
+      isOpen: () => true,
+      defaultCalls: () => 0,
+      mint: (request) => mintToken(state.minting, request, exchange.caller.env ?? 'sandbox'),
+    });
+    const path = exchange.request.target.path;
+    try {
+      const args = route.read({ segment, query: exchange.request.target.query, body: body.value });
+      const method = at.reduce<unknown>((on, name) => (on as Record<string, unknown>)[name], local);
+      const result = await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (result === false && route.missing) return notFound(path, route.missing(args));
+      return route.ok === 204 ? emptyAnswer(204) : jsonAnswer(route.ok, route.answer(result, args));
+    } catch (error) {
+      return refusalOf(error, path, route.method === 'GET' ? 'query' : 'body');
+    }
   };
 }
 
-/** A session as the admin route shows it. */
-export function describe(session: Session): SessionInfo {
-  const closes = Number.isFinite(session.idleTimeoutMs); // the default session never does
-  return {
-    id: session.id,
-    stateful: session.sandbox !== undefined,
-    idleTimeoutSeconds: closes ? Math.round(session.idleTimeoutMs / 1000) : null,
-    expiresAt: closes ? new Date(session.expiresAt).toISOString() : null,
-  };
-}
-
-async function openSession(sessions: Sessions, ctx: RequestContext, limits: JsonLimits): Promise<HookAnswer> {
-  const body = await jsonBody(ctx, limits);
-  if ('refusal' in body) return body.refusal;
-  const options = checkedSessionOptions(body.value);
-  if (typeof options === 'string') return badRequest(ctx, options);
-  try {
-    return jsonAnswer(201, { session: describe(sessions.open(options)) });
-  } catch (error) {
-    if (!(error instanceof TooManySessionsError)) throw error;
-    const refusal = envelope(429, 'TOO_MANY_MOCK_SESSIONS', error.message, ctx.path);
-    return jsonAnswer(429, refusal, { 'retry-after': '60' });
-  }
-}
-
-/** PUT /__mock/faults/{operationId or *} with a Fault as the body. */
-async function setFault(
-  session: Session,
-  ctx: RequestContext,
-  operationId: string,
-  limits: JsonLimits,
-): Promise<HookAnswer> {
-  if (!session.faults.knows(operationId))
-    return badRequest(
-      ctx,
-      `${operationId ? unknownOperation(operationId, session.operationIds) : 'No operation named'}: PUT /__mock/faults/{operationId} or /__mock/faults/*.`,
-    );
-  const body = await jsonBody(ctx, limits);
-  if ('refusal' in body) return body.refusal;
-  try {
-    const fault = checkedFault(body.value as Fault);
-    session.faults.set(operationId, fault);
-    return jsonAnswer(200, { operationId, fault });
-  } catch (error) {
-    return badRequest(ctx, (error as Error).message);
-  }
-}
-
-/** POST /__mock/stubs: 201 with the stub kept, or 400 with every way the contract forbids it. */
-async function addStub(session: Session, ctx: RequestContext, limits: JsonLimits): Promise<HookAnswer> {
-  const body = await jsonBody(ctx, limits);
-  if ('refusal' in body) return body.refusal;
-  try {
-    return jsonAnswer(201, { stub: session.stubs.add(body.value as Stub) });
-  } catch (error) {
-    if (!(error instanceof StubRefusedError)) throw error;
+/** A refusal of the session's call as the envelope; anything else is a fault of the mock's (a 500). */
+function refusalOf(error: unknown, path: string, location: string): Answer {
+  if (error instanceof StubRefusedError) {
     const details = error.violations.map((v) => ({
       location: 'body',
       field: v.at,
       code: 'stub_refused',
       message: v.message,
     }));
-    return jsonAnswer(
+    const refusal = envelope(
       400,
-      envelope(400, 'VALIDATION_ERROR', 'The contract does not allow this stub.', ctx.path, details),
+      'VALIDATION_ERROR',
+      'The contract does not allow this stub.',
+      path,
+      details,
     );
+    return jsonAnswer(400, refusal);
+  }
+  if (error instanceof TypeError) return badRequest(path, error.message, location);
+  throw error;
+}
+
+/** The mock's own routes, by the admin document's operationIds. */
+function mockHandlers({ sessions, usage, limits }: AdminState): Record<keyof typeof mockRoutes, Handler> {
+  return {
+    readHealth: async () => jsonAnswer(200, { status: 'ready' }),
+    readUsage: async () => jsonAnswer(200, usage()),
+    // Another session's id is the key to its journal: only the caller's own is shown, and a count.
+    listSessions: async (exchange) => {
+      const shown = [...new Set([sessions.default, exchange.session ?? sessions.default])];
+      return jsonAnswer(200, { sessions: shown.map((s) => s.info()), open: sessions.openCount });
+    },
+    openSession: (exchange) => openSession(sessions, exchange, limits),
+    closeSession: async (exchange, id) => {
+      const path = exchange.request.target.path;
+      if (id === DEFAULT_SESSION) {
+        const message = 'The default session stays open: POST /__mock/reset clears it.';
+        return jsonAnswer(409, envelope(409, 'DEFAULT_SESSION_STAYS', message, path));
+      }
+      return sessions.close(id)
+        ? emptyAnswer(204)
+        : notFound(path, `No open session ${id || '(none given)'}.`);
+    },
+  };
+}
+
+async function openSession(sessions: Sessions, exchange: Exchange, limits: JsonLimits): Promise<Answer> {
+  const body = await jsonBody(exchange, limits);
+  if ('refusal' in body) return body.refusal;
+  const path = exchange.request.target.path;
+  const options = checkedSessionOptions(body.value);
+  if (typeof options === 'string') return badRequest(path, options, 'body');
+  try {
+    return jsonAnswer(201, { session: sessions.open(options).info() });
+  } catch (error) {
+    if (!(error instanceof TooManySessionsError)) throw error;
+    const refusal = envelope(429, 'TOO_MANY_MOCK_SESSIONS', error.message, path);
+    return jsonAnswer(429, refusal, { 'retry-after': '60' });
   }
 }
 
 /** The request's JSON body within the gateway's JSON limits; no body reads as `undefined`. */
 async function jsonBody(
-  ctx: RequestContext,
+  exchange: Exchange,
   limits: JsonLimits,
-): Promise<{ value: unknown } | { refusal: HookAnswer }> {
-  const read = await ctx.readBody();
-  if (!read.ok) return { refusal: refusalAnswer(ctx.req, readRefusal(read, ctx.path)) };
+): Promise<{ value: unknown } | { refusal: Answer }> {
+  const path = exchange.request.target.path;
+  const read = await exchange.body();
+  if (!read.ok) return { refusal: refusalAnswer(readRefusal(read, path)) };
   const bytes = read.body;
   if (bytes.length === 0) return { value: undefined };
-  const refusal = jsonLimitRefusal(bytes, limits, ctx.path);
-  if (refusal) return { refusal: refusalAnswer(ctx.req, refusal) };
+  const refusal = jsonLimitRefusal(bytes, limits, path);
+  if (refusal) return { refusal: refusalAnswer(refusal) };
   try {
     return { value: JSON.parse(bytes.toString('utf8')) };
   } catch {
-    return { refusal: badRequest(ctx, 'The body is not valid JSON.') };
+    return { refusal: badRequest(path, 'The body is not valid JSON.', 'body') };
   }
 }
 
-function noContent(action: () => void): HookAnswer {
-  action();
-  return emptyAnswer(204);
+function notFound(path: string, message: string): Answer {
+  return jsonAnswer(404, envelope(404, 'NOT_FOUND', message, path));
 }
 
-function notFound(ctx: RequestContext, message: string): HookAnswer {
-  return jsonAnswer(404, envelope(404, 'NOT_FOUND', message, ctx.path));
-}
-
-function badRequest(ctx: RequestContext, message: string, location = 'body'): HookAnswer {
+function badRequest(path: string, message: string, location: string): Answer {
   const detail = { location, code: 'invalid', message };
-  return jsonAnswer(400, envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', ctx.path, [detail]));
+  return jsonAnswer(400, envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]));
 }
+
+export type { Wire };

@@ -1,24 +1,30 @@
-// A session of a mock running in this process, as the typed handle tests use (admin-api.ts): the same
-// handle the admin client gives a test file in another process, here without a network hop, refusing what
-// the admin route refuses (a filter or an operation the contract does not have) and, once closed, anything.
-import { type MockSession, MockSessionClosedError, sessionHeader, sessionMiddleware } from './admin-api.ts';
-import type { JournalFilter } from './journal.ts';
-import { settledCalls } from './journal-expect.ts';
-import { checkedFilter } from './journal-filter.ts';
-import { unknownOperation } from './known-keys.ts';
-import type { Session } from './session.ts';
+// The session interface in the mock's own process (api/session.ts): the handle `mock.openSession()` gives,
+// and what the admin route calls to serve each request of the table (admin/handlers.ts), so that the two
+// implementations refuse alike. Each call checks its arguments (a TypeError naming the filter, operation or
+// field meant) and, once the session is closed, refuses everything.
+import { MockSessionClosedError } from '../api/errors.ts';
+import type { JournalFilter } from '../api/journal.ts';
+import { unknownOperation } from '../api/known-keys.ts';
+import { sessionHeader } from '../api/names.ts';
+import { type MockSession, sessionMiddleware, type TokenRequest } from '../api/session.ts';
+import type { AnyOperations } from '../api/stub.ts';
+import { settledCalls } from '../session/expectations.ts';
+import { checkedFilter } from '../session/journal-filter.ts';
+import type { Session } from '../session/session.ts';
 
 export interface LocalSessionOptions {
-  /** Closes the session in the mock's sessions; whether it was still open. */
-  close(): boolean;
+  /** Closes the session in the mock's sessions. */
+  close(): void;
   /** Whether the mock still has the session open (it may have timed out). */
   isOpen(): boolean;
   /** Calls of an operation the default session received (a client without the session's header). */
   defaultCalls(operationId: string): number;
+  /** Signs a dev token. */
+  mint(request: TokenRequest): Promise<string>;
 }
 
 /** The handle of `session`. */
-export function localSession(session: Session, mock: LocalSessionOptions): MockSession {
+export function localSession(session: Session, mock: LocalSessionOptions): MockSession<AnyOperations> {
   let closed = false;
   // Every use keeps the session open, as an admin call over the network does; a closed one refuses.
   const use = <T>(action: () => T) =>
@@ -27,6 +33,10 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
       session.touch();
       return action();
     });
+  const known = (call: string, operationId: string) => {
+    if (operationId !== '*' && !session.operationIds.includes(operationId))
+      throw new TypeError(`${call}: ${unknownOperation(operationId, session.operationIds)}`);
+  };
   const entries = (filter: JournalFilter = {}) =>
     use(() => {
       const checked = checkedFilter(filter, session.operationIds);
@@ -43,7 +53,11 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
     middleware: sessionMiddleware(session.id),
     faults: {
       set: (operationId, fault) => use(() => session.faults.set(operationId, fault)),
-      clear: (operationId) => use(() => session.faults.clear(operationId)),
+      clear: (operationId) =>
+        use(() => {
+          if (operationId) known('faults.clear', operationId);
+          session.faults.clear(operationId || undefined);
+        }),
       list: () => use(() => session.faults.list()),
     },
     stubs: {
@@ -56,12 +70,12 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
       entries,
       clear: () => use(() => session.journal.clear()),
       expectCalled: async (operationId, expectation) => {
-        if (!session.operationIds.includes(operationId))
-          throw new TypeError(`journal.expectCalled: ${unknownOperation(operationId, session.operationIds)}`);
+        await use(() => known('journal.expectCalled', operationId));
         const strays = async () => mock.defaultCalls(operationId);
         return settledCalls(() => entries({ operationId }), operationId, expectation, strays);
       },
     },
+    token: async (request = {}) => await await use(() => mock.mint(request)),
     reset: () => use(() => session.reset()),
     close,
     [Symbol.asyncDispose]: close,

@@ -1,11 +1,32 @@
 // The options of `startMock`: where the contract and the dev PKI come from, the gateway's address and
 // limits, Prism's mode, and the mock's own features (sessions, stateful sandbox, faults, journal).
 import type { ContractModel } from '@banking-api/contract';
-import type { Fault } from './faults.ts';
-import type { Violation } from './forward.ts';
-import type { Limits } from './limits.ts';
-import type { SessionLimits } from './sessions.ts';
-import type { StateLimits } from './state.ts';
+import type { Fault } from './fault.ts';
+import type { Limits, SessionLimits, StateLimits } from './limits.ts';
+
+/** A request or answer that breaks the contract, as proxy mode reports it (`onViolation`). */
+export interface Violation {
+  method: string;
+  path: string;
+  status: number;
+  /** Prism's violations, as "location: message". */
+  violations: string[];
+}
+
+/** Proxy mode: where the real environment is, and the credentials the mock sends it on your clients' behalf. */
+export interface ProxyOptions {
+  /** Its base URL (https), e.g. https://sandbox.example.com/api. */
+  upstream: string;
+  /** PEM client certificate and key for its mutual TLS, and the CA of its server certificate if not public. */
+  cert?: string | undefined;
+  key?: string | undefined;
+  ca?: string | undefined;
+  /**
+   * The Bearer token it takes, read for every request (a function may refresh it). Your clients call the
+   * mock with the mock's own dev tokens, which never leave it; without this, no Authorization is sent on.
+   */
+  token?: string | (() => string | Promise<string>) | undefined;
+}
 
 export interface MockOptions {
   /** The bundled spec Prism serves (JSON or YAML); default the one @banking-api/contract ships. */
@@ -35,10 +56,11 @@ export interface MockOptions {
   seed?: string | undefined;
   prismLogLevel?: string | undefined;
   prismOutput?: NodeJS.WritableStream | undefined;
-  /** Proxy mode: forward to this real environment instead of mocking. */
-  proxy?:
-    | { upstream: string; cert?: string | undefined; key?: string | undefined; ca?: string | undefined }
-    | undefined;
+  /**
+   * Proxy mode: forward to this real environment instead of mocking, on the same one port, behind the same
+   * mutual TLS, dev-token and scope checks as the mock.
+   */
+  proxy?: ProxyOptions | undefined;
   onViolation?: ((violation: Violation) => void) | undefined;
   /** Changes to the gateway's limits (timeouts, sizes, connection cap, clock skew). */
   limits?: Partial<Limits> | undefined;

@@ -1,15 +1,15 @@
-// The vocabulary of the mock's sessions, shared by the in-process handle (`mock.openSession()`) and the
-// admin client (`@banking-api/mock/admin`, for test files in other processes): one typed handle either
-// way. Types and small classes only, so the admin client loads nothing of Prism.
-import type { Fault } from './faults.ts';
-import type { JournalEntry, JournalFilter } from './journal.ts';
-import type { StoredStub, Stub } from './stubs.ts';
-
-/** The header that names a request's session. */
-export const sessionHeader = 'x-mock-session';
-
-/** The id of the default session: requests that send no session header. */
-export const DEFAULT_SESSION = 'default';
+// The one session interface, as WireMock has one `Admin`: a session's faults, stubs and journal, its reset,
+// close and tokens. Two implementations: in the mock's own process (admin/local-session.ts,
+// `mock.openSession()`) and over the admin route (admin/client.ts, `@banking-api/mock/admin`, for test files
+// in other processes), both made from one table (admin/table.ts). The mock's default session is the same
+// interface answering at once (`mock.faults`, `mock.stubs`, `mock.journal`). Types only, so the admin
+// client loads nothing of Prism.
+import type { operations } from '@banking-api/contract/api';
+import type { Environment } from '../pki/dev-pki.ts';
+import type { Fault } from './fault.ts';
+import type { CallExpectation, JournalEntry, JournalFilter } from './journal.ts';
+import { sessionHeader } from './names.ts';
+import type { StoredStub, Stub } from './stub.ts';
 
 /** How to reach a running mock from another process, as plain data (`mock.connection()`). */
 export interface MockConnection {
@@ -43,22 +43,46 @@ export interface OpenSessionOptions {
   idleTimeoutSeconds?: number | undefined;
 }
 
-/** What a test expects of the calls to one operation (`journal.expectCalled`). */
-export interface CallExpectation {
-  /** Exactly this many calls; default at least one. */
-  times?: number | undefined;
-  /** Only answers with this status (or class, `'4xx'`). */
-  status?: JournalFilter['status'];
-  /** How long to wait for the calls to reach the journal (an answer is journaled once sent); default 1000 ms. */
-  within?: number | undefined;
-  /** Only calls whose JSON body holds this part, whose query has these values, whose headers have these values. */
-  where?:
-    | {
-        body?: unknown;
-        query?: Record<string, string> | undefined;
-        headers?: Record<string, string> | undefined;
-      }
-    | undefined;
+/** A dev token to mint: by default every scope of the contract, for the connection's environment, for a day. */
+export interface TokenRequest {
+  /** Fewer scopes (`[]` for none), to test what the service refuses without them. */
+  scopes?: readonly string[] | undefined;
+  /** Another environment than the connection's (its certificate then no longer matches: a 403). */
+  env?: Environment | undefined;
+  /** Lifetime in whole seconds; negative makes an already expired token. */
+  ttlSeconds?: number | undefined;
+}
+
+/** An operationId of the contract; any other string is refused at run time, naming the one meant. */
+export type OperationName<Api = operations> = (keyof Api & string) | (string & {});
+
+/**
+ * A call that answers `T`: at once in the mock's own process (`Now`), or later, over the admin route or in
+ * a session handle (`Later`).
+ */
+export type Now = 'now';
+export type Later = 'later';
+type Answered<T, When> = When extends Now ? T : Promise<T>;
+
+export interface SessionFaults<When, Api = operations> {
+  /** A fault for one operation, or `*` for every one; the fault as kept (checked: a TypeError says what is wrong). */
+  set(operationId: OperationName<Api> | '*', fault: Fault): Answered<Fault, When>;
+  clear(operationId?: OperationName<Api> | '*'): Answered<void, When>;
+  list(): Answered<Record<string, Fault>, When>;
+}
+
+export interface SessionStubs<When, Api = operations> {
+  /** Checked against the contract: a stub it forbids throws a StubRefusedError naming every violation. */
+  add(stub: Stub<Api>): Answered<StoredStub<Api>, When>;
+  /** False when the session has no such stub (any more). */
+  remove(id: string): Answered<boolean, When>;
+  clear(): Answered<void, When>;
+  list(): Answered<StoredStub<Api>[], When>;
+}
+
+export interface SessionJournal<When> {
+  entries(filter?: JournalFilter): Answered<JournalEntry[], When>;
+  clear(): Answered<void, When>;
 }
 
 /** Client middleware (openapi-fetch's shape, as `@banking-api/client` takes it) that sends the session header. */
@@ -67,71 +91,25 @@ export interface SessionMiddleware {
 }
 
 /** One session of a running mock: its own faults, stubs, journal and state. */
-export interface MockSession {
+export interface MockSession<Api = operations> {
   readonly id: string;
   /** The header to send on every request of this session. */
   readonly headers: Readonly<Record<string, string>>;
   /** Adds the header to every call of a client: `client.use(session.middleware)`. */
   readonly middleware: SessionMiddleware;
-  readonly faults: {
-    set(operationId: string, fault: Fault): Promise<void>;
-    clear(operationId?: string): Promise<void>;
-    list(): Promise<Record<string, Fault>>;
-  };
-  readonly stubs: {
-    /** Checked against the contract: a stub it forbids throws a StubRefusedError naming every violation. */
-    add(stub: Stub): Promise<StoredStub>;
-    /** False when the session has no such stub (any more). */
-    remove(id: string): Promise<boolean>;
-    clear(): Promise<void>;
-    list(): Promise<StoredStub[]>;
-  };
-  readonly journal: {
-    entries(filter?: JournalFilter): Promise<JournalEntry[]>;
-    clear(): Promise<void>;
+  readonly faults: SessionFaults<Later, Api>;
+  readonly stubs: SessionStubs<Later, Api>;
+  readonly journal: SessionJournal<Later> & {
     /** The calls of `operationId` that meet the expectation; throws a MockExpectationError saying what came instead. */
-    expectCalled(operationId: string, expectation?: CallExpectation): Promise<JournalEntry[]>;
+    expectCalled(operationId: OperationName<Api>, expectation?: CallExpectation): Promise<JournalEntry[]>;
   };
+  /** A dev token for the client under test: fewer scopes, another environment, a short or past expiry. */
+  token(request?: TokenRequest): Promise<string>;
   /** Forgets the session's state, stubs, faults and journal. */
   reset(): Promise<void>;
   /** Closes the session (its requests are refused afterwards). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
-}
-
-/** A stub the contract forbids (or over the session's limits): `violations` says where and why. */
-export class StubRefusedError extends Error {
-  override readonly name: string = 'StubRefusedError';
-  readonly violations: readonly { at: string; message: string }[];
-  constructor(violations: readonly { at: string; message: string }[]) {
-    super(`stub refused: ${violations.map((v) => `${v.at || '/'} ${v.message}`).join('; ')}`);
-    this.violations = violations;
-  }
-}
-
-/** A session handle used after it was closed (or after its session timed out and was closed). */
-export class MockSessionClosedError extends Error {
-  override readonly name: string = 'MockSessionClosedError';
-  constructor(id: string) {
-    super(
-      `the mock session ${id} is closed: open another (mock.openSession(), or openMockSession() of @banking-api/mock/admin)`,
-    );
-  }
-}
-
-/** The journal does not hold the calls a test expected. */
-export class MockExpectationError extends Error {
-  override readonly name: string = 'MockExpectationError';
-}
-
-/** The admin route refused a call (status and the error envelope's message). */
-export class MockAdminError extends Error {
-  override readonly name: string = 'MockAdminError';
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
 }
 
 /** The middleware that sends `id` as the session header. */

@@ -3,9 +3,9 @@
 // that work where the reader is: a mock listening on every interface is reached as localhost or by the
 // names its certificate has, and inside a container the certificates are the folder mounted at /certs.
 import { join } from 'node:path';
-import { defaultPkiDir } from './defaults.ts';
-import { canonicalName, environments, pkiFiles } from './dev-pki.ts';
-import type { Mock } from './index.ts';
+import type { Mock } from '../mock.ts';
+import { defaultPkiDir } from '../pki/defaults.ts';
+import { canonicalName, environments, pkiFiles } from '../pki/dev-pki.ts';
 
 export interface BannerFacts {
   mode: string;

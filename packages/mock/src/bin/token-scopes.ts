@@ -1,8 +1,8 @@
 // A scope the contract never asks for makes a token that opens nothing more: the token CLI still signs it (a
 // test may want exactly that), but says so, with the scope most like it (a typo of `webhook.read`, say).
 import { allScopes, contractModel } from '@banking-api/contract';
-import { adminScope } from './admin.ts';
-import { nearest } from './known-keys.ts';
+import { nearest } from '../api/known-keys.ts';
+import { adminScope } from '../api/names.ts';
 
 /** A note for each of `scopes` that neither the contract nor the mock's admin route knows. */
 export function unknownScopeNotes(scopes: readonly string[]): string[] {

@@ -1,127 +1,97 @@
-// The one place where the mock's own features (stateful sandbox, faults, journal, admin route) meet the
-// gateway's request path: `onRequest` runs after a request is routed and admitted (certificate, token,
-// scopes) and may answer in Prism's place, or drop the connection; `onResponse` runs once the answer is
-// finished, for every request with a resource target, refused ones included.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Operation, RouteMatch } from '@banking-api/contract';
-import type { Environment } from './dev-pki.ts';
-import type { Answer } from './forward.ts';
-import type { BodyRead } from './limits.ts';
-import type { Session } from './session.ts';
-import type { ResourceTarget } from './target.ts';
+// Where the mock's own features (faults, the stateful sandbox, stubs, the journal, the usage record) meet the
+// gateway's request path, in three places: once a request is admitted (`admitted`: may answer in the
+// operation's place, or drop the connection), once the contract found it valid (`valid`), and once it was
+// served (`served`: the served request, a plain value). A feature never writes to the request: it returns
+// an outcome, and the gateway alone records it (gateway/exchange.ts).
+import type { AnsweredBy } from '../api/journal.ts';
+import type { Answer } from '../http/answer.ts';
+import type { BodyRead } from '../http/limits.ts';
+import type { Arrival, Caller, ServedRequest } from '../http/served.ts';
+import type { Session } from '../session/session.ts';
 
-/** What a hook knows of a request. */
-export interface RequestContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  /** The client's `x-request-id` when it is a plain token, else the mock's own. */
-  requestId: string;
-  /** The normalized path every step checked (no query). */
-  path: string;
-  /** The gateway's one reading of the request target: hooks take the query from it, never from `req.url`. */
-  target: ResourceTarget;
-  /** The operation the request names, if any. */
-  operation: Operation | undefined;
-  /** The operation with its path parameters, if any. */
-  match: RouteMatch | undefined;
-  /** The environment of the client certificate. */
-  env: Environment | undefined;
-  /** The session the request belongs to (sessions.ts); the default one unless its header names another. */
-  session?: Session;
-  /** Set when the request named a session that is not open (it is refused once admitted). */
-  unknownSession?: boolean;
-  /** Epoch milliseconds when the request arrived. */
-  started: number;
-  /** The body, read once within the limits by whichever step asks first (the gateway or a hook). */
-  readBody(): Promise<BodyRead>;
-  /** The body's bytes once read (for the journal). */
-  body?: Buffer;
-  /** Set when a hook answered in Prism's place. */
-  answeredByHook?: boolean;
-  /** Set when the request was found valid (by the contract's validators or by Prism). */
-  validated?: boolean;
-  /** The stub that answered, if one did. */
-  stubId?: string;
-  /** What made the answer (the journal says it); the gateway's own refusals leave it unset. */
-  answeredBy?: AnsweredBy;
-  /** Set when a hook dropped the connection instead of answering. */
-  dropped?: boolean;
-  /** The answer as sent (for the journal), whoever gave it. */
-  answer?: Answer;
+/** An admitted request as a feature sees it. */
+export interface Exchange {
+  readonly request: Arrival;
+  readonly caller: Caller;
+  /** The session the request belongs to; none in proxy mode. */
+  readonly session: Session | undefined;
+  /** The body, read once within the limits by whichever step asks first; refused reads say why. */
+  body(): Promise<BodyRead>;
+}
+
+/** What a feature made of a request. */
+export interface Outcome {
+  /** The answer, given in the operation's place. */
+  readonly answer?: Answer | undefined;
+  /** The connection closed without an answer instead. */
+  readonly drop?: boolean | undefined;
+  /** What made the answer (the journal says it). */
+  readonly answeredBy?: AnsweredBy | undefined;
+  readonly stubId?: string | undefined;
+  /** A step for once the request was served, answered by whoever answered it (the sandbox keeps a first answer). */
+  readonly afterwards?: ((served: ServedRequest) => void) | undefined;
+}
+
+export interface Feature {
+  /** Once the request is admitted, before its body is checked: may answer, drop it, or only wait (latency). */
+  admitted?(exchange: Exchange): Promise<Outcome | undefined>;
+  /** For a request the contract accepts (`body`: its parsed JSON, or null): may answer. */
+  valid?(exchange: Exchange, body: unknown): Promise<Outcome | undefined>;
+  /** Once the answer has gone (or the connection closed): for every request with a resource target. */
+  served?(served: ServedRequest, session: Session | undefined): void;
+}
+
+/** Features in their order, as the gateway runs them. */
+export interface FeatureChain {
+  admitted(exchange: Exchange): Promise<Outcome | undefined>;
+  valid(exchange: Exchange, body: unknown): Promise<Outcome | undefined>;
+  /** Tells every feature, then runs the outcomes' `afterwards`; a fault in one is logged, the next still runs. */
+  served(served: ServedRequest, session: Session | undefined, afterwards: readonly Outcome[]): void;
 }
 
 /**
- * What made an answer: Prism; Prism's earlier answer given again (`example`, the fast path); a stub; a
- * fault; the stateful sandbox (`state`); the mock itself (a refusal, an unknown path).
+ * The features as one: `admitted` and `valid` ask each in turn until one answers or drops (gathering the
+ * `afterwards` of those that only wait); `served` tells all. It runs on a socket's `close` event, where a
+ * throw would be uncaught and end the process: a fault is logged with the request id instead.
  */
-export type AnsweredBy = 'prism' | 'example' | 'stub' | 'fault' | 'state' | 'mock';
-
-/** An answer given in Prism's place, or a connection dropped without one. */
-export type HookAnswer = Answer | { drop: true };
-
-export interface GatewayHooks {
-  /** As soon as the request is routed, before anything is checked: may note things on the context. */
-  onArrival?(ctx: RequestContext): void;
-  /** Once the request is admitted, before its body is checked: may answer in Prism's place, or drop it. */
-  onRequest?(ctx: RequestContext): Promise<HookAnswer | undefined>;
-  /** For a request the contract accepts (`body`: its parsed JSON, or null): may answer in Prism's place. */
-  onValidRequest?(ctx: RequestContext, body: unknown): Promise<Answer | undefined>;
-  onResponse?(ctx: RequestContext, status: number): void;
-}
-
-/** The body's bytes for a hook; a body the limits refuse reads as empty (the gateway answers the refusal). */
-export async function bodyOf(ctx: RequestContext): Promise<Buffer> {
-  const read = await ctx.readBody();
-  return read.ok ? read.body : Buffer.alloc(0);
-}
-
-/** JSON as a hook answer. */
-export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): Answer {
-  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) };
-}
-
-/** An answer without a body (204). */
-export function emptyAnswer(status: number): Answer {
-  return { status, headers: {} };
-}
-
-/**
- * Several hooks as one: `onRequest` asks each in turn until one answers; `onResponse` tells all. A fault
- * in one `onResponse` is logged and the next hook still runs: it runs on a socket's `close` event, where a
- * throw would be uncaught and end the process.
- */
-export function chainHooks(
-  list: GatewayHooks[],
+export function chainFeatures(
+  list: readonly Feature[],
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-): GatewayHooks {
+): FeatureChain {
+  const guarded = (requestId: string, step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      log(`mock: request ${requestId} after-answer step failed: ${(error as Error)?.stack ?? String(error)}`);
+    }
+  };
   return {
-    onArrival(ctx) {
-      for (const hooks of list) hooks.onArrival?.(ctx);
-    },
-    async onRequest(ctx) {
-      for (const hooks of list) {
-        const answer = await hooks.onRequest?.(ctx);
-        if (answer) return answer;
-      }
-      return undefined;
-    },
-    async onValidRequest(ctx, body) {
-      for (const hooks of list) {
-        const answer = await hooks.onValidRequest?.(ctx, body);
-        if (answer) return answer;
-      }
-      return undefined;
-    },
-    onResponse(ctx, status) {
-      for (const hooks of list) {
-        try {
-          hooks.onResponse?.(ctx, status);
-        } catch (error) {
-          log(
-            `mock: request ${ctx.requestId} after-answer hook failed: ${(error as Error)?.stack ?? String(error)}`,
-          );
-        }
-      }
+    admitted: (exchange) => firstAnswer(list, (f) => f.admitted?.(exchange)),
+    valid: (exchange, body) => firstAnswer(list, (f) => f.valid?.(exchange, body)),
+    served(served, session, outcomes) {
+      for (const feature of list) guarded(served.requestId, () => feature.served?.(served, session));
+      for (const outcome of outcomes) guarded(served.requestId, () => outcome.afterwards?.(served));
     },
   };
 }
+
+/** The first outcome that answers or drops, carrying the `afterwards` of those before it that only waited. */
+async function firstAnswer(
+  list: readonly Feature[],
+  ask: (feature: Feature) => Promise<Outcome | undefined> | undefined,
+): Promise<Outcome | undefined> {
+  const waits: ((served: ServedRequest) => void)[] = [];
+  for (const feature of list) {
+    const outcome = await ask(feature);
+    if (outcome?.afterwards) waits.push(outcome.afterwards);
+    if (outcome?.answer || outcome?.drop) return { ...outcome, afterwards: together(waits) };
+  }
+  return waits.length ? { afterwards: together(waits) } : undefined;
+}
+
+const together = (steps: readonly ((served: ServedRequest) => void)[]) =>
+  steps.length === 0
+    ? undefined
+    : (served: ServedRequest) => {
+        for (const step of steps) step(served);
+      };

@@ -1,33 +1,38 @@
 // Who may call: the environment named by the client certificate's CA, the dev token, and the Bearer
-// scopes the operation asks for (read from the model). Each check answers with the refusal, if any.
+// scopes the operation asks for (read from the model). Each check answers with the refusal, if any. The
+// same checks in mock and in proxy mode.
 import { X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import { bearerScopes, type Operation } from '@banking-api/contract';
-import type { DevPki, Environment } from './dev-pki.ts';
-import { type ErrorEnvelope, envelope } from './envelope.ts';
-import { bearerCredential, type TokenVerifier } from './tokens.ts';
+import { bearerCredential } from '../http/bearer.ts';
+import { type ErrorEnvelope, envelope } from '../http/envelope.ts';
+import type { Caller } from '../http/served.ts';
+import type { DevPki, Environment } from '../pki/dev-pki.ts';
+import type { TokenVerifier, VerifiedToken } from '../pki/tokens.ts';
 
 /**
- * Tells a connection's environment by the CA that issued its client certificate. Cached per socket:
- * every request of a keep-alive connection asks again.
+ * Tells a connection's caller: the environment by the CA that issued its client certificate, and the
+ * certificate's fingerprint. Cached per socket: every request of a keep-alive connection asks again.
  */
-export function environmentReader(cas: DevPki['cas']): (socket: TLSSocket) => Environment | undefined {
+export function callerReader(cas: DevPki['cas']): (socket: TLSSocket) => Caller {
   const issuers = Object.entries(cas).map(
     ([env, pem]) => [env as Environment, new X509Certificate(pem)] as const,
   );
-  const known = new WeakMap<TLSSocket, Environment | undefined>();
+  const known = new WeakMap<TLSSocket, Caller>();
   return (socket) => {
-    if (known.has(socket)) return known.get(socket);
+    const cached = known.get(socket);
+    if (cached) return cached;
     const peer = socket.getPeerX509Certificate();
     const env = peer && issuers.find(([, ca]) => peer.checkIssued(ca))?.[0];
-    known.set(socket, env);
-    return env;
+    const caller = { env, certificate: peer?.fingerprint256 ?? '', subject: undefined, scopes: undefined };
+    known.set(socket, caller);
+    return caller;
   };
 }
 
-export type Authentication = { scopes: ReadonlySet<string> } | { refusal: ErrorEnvelope };
+export type Authentication = { token: VerifiedToken } | { refusal: ErrorEnvelope };
 
-/** The scopes of a valid dev token for the connection's environment, or why the request is refused. */
+/** A valid dev token for the connection's environment, or why the request is refused. */
 export async function authenticate(
   verifier: TokenVerifier,
   authorization: string | undefined,
@@ -47,7 +52,7 @@ export async function authenticate(
     const message = `The token is for ${check.token.env}, the client certificate for ${env}.`;
     return { refusal: envelope(403, 'FORBIDDEN', message, path) };
   }
-  return { scopes: check.token.scopes };
+  return { token: check.token };
 }
 
 /**

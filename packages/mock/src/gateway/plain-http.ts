@@ -6,7 +6,8 @@
 
 import type { Server } from 'node:https';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
-import { envelope } from './envelope.ts';
+import { adminPrefix } from '../api/names.ts';
+import { envelope } from '../http/envelope.ts';
 
 const TLS_HANDSHAKE = 0x16;
 
@@ -36,7 +37,7 @@ function isRequestLine(first: Buffer): boolean {
 }
 
 /** The request line of the health check, GET or HEAD (any query ignored). */
-const healthCheck = /^(GET|HEAD) \/__mock\/health[ ?]/;
+const healthCheck = new RegExp(`^(GET|HEAD) ${adminPrefix}health[ ?]`);
 
 /** Enough of a plain-HTTP request line to tell a health check, however it arrives in pieces. */
 const LINE_BYTES = 64;

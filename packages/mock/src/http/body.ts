@@ -4,13 +4,14 @@
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
+import type { Limits } from '../api/limits.ts';
 import { readAccept } from './accept.ts';
+import { bearerCredential } from './bearer.ts';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
 import { hopByHopHeaders } from './hop-by-hop.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
-import { type BodyRead, type Limits, readBody } from './limits.ts';
+import { type BodyRead, readBody } from './limits.ts';
 import { checkMultipart } from './multipart.ts';
-import { bearerCredential } from './tokens.ts';
 
 /** The body and headers handed to Prism. */
 export interface PrismBody {

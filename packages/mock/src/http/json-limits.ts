@@ -2,8 +2,8 @@
 // nested deeper than any reader can take (a stored one would fail every later read) or larger than a
 // JSON request of this API needs, and one whose bytes are not UTF-8 (two such bodies would read the same).
 import { isUtf8 } from 'node:buffer';
+import type { Limits } from '../api/limits.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
-import type { Limits } from './limits.ts';
 
 /** The deepest nesting of objects and arrays in JSON text, stopping once past `max`. Linear. */
 export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {

@@ -1,51 +1,11 @@
-// Limits like a production gateway's: no client holds a connection, a socket or memory for longer or
-// more than these allow. Each is answered with the contract's envelope where HTTP still allows an
+// The gateway's limits (api/limits.ts) enforced, like a production gateway's: no client holds a connection,
+// a socket or memory for longer or more than these allow. Each is answered with the contract's envelope where HTTP still allows an
 // answer (408, 413, 431); a stalled TLS handshake or a connection over the cap is simply closed.
 import type { IncomingMessage, ServerOptions } from 'node:http';
 import type { Server } from 'node:https';
 import type { Server as NetServer, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-
-export interface Limits {
-  /** A TLS handshake not done in this time is dropped (also a client that connects and says nothing). */
-  handshakeTimeoutMs: number;
-  /** The request line and headers must arrive within this time after the handshake: else 408. */
-  headersTimeoutMs: number;
-  /** The body must arrive within this time after the headers: else 408. */
-  bodyTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this time. */
-  keepAliveTimeoutMs: number;
-  /** Request line plus headers larger than this: 431. */
-  maxHeaderBytes: number;
-  /** A body larger than this: 413. */
-  maxBodyBytes: number;
-  /** Connections beyond this many at once are closed on accept. */
-  maxConnections: number;
-  /** A token issued (`iat`) further in the future than this is refused. */
-  clockSkewSeconds: number;
-  /** A JSON body nested deeper than this (objects and arrays): 400, before anything reads or keeps it. */
-  maxJsonDepth: number;
-  /** A JSON body larger than this: 413, before anything reads or keeps it. */
-  maxJsonBytes: number;
-}
-
-export const defaultLimits: Limits = {
-  handshakeTimeoutMs: 10_000,
-  headersTimeoutMs: 10_000,
-  bodyTimeoutMs: 15_000,
-  keepAliveTimeoutMs: 5_000,
-  maxHeaderBytes: 16 * 1024,
-  maxBodyBytes: 10 * 1024 * 1024,
-  maxConnections: 1_000,
-  clockSkewSeconds: 60,
-  maxJsonDepth: 64,
-  maxJsonBytes: 1024 * 1024,
-};
-
-/** The limits with the caller's changes. */
-export function limitsWith(changes: Partial<Limits> = {}): Limits {
-  return { ...defaultLimits, ...changes };
-}
+import type { Limits } from '../api/limits.ts';
 
 /** The limits node:http's server options carry. */
 export function serverLimitOptions(

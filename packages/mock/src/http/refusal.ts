@@ -1,7 +1,7 @@
 // Refusals as answers: the contract's error envelope, and what a refusal does to a body still arriving.
 import type { IncomingMessage } from 'node:http';
+import { type Answer, envelopeAnswer } from './answer.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
-import { type Answer, envelopeAnswer } from './forward.ts';
 
 /** A 400 for a request that cannot be read one way only (target, path parameter). */
 export function malformed(reason: string, path: string): ErrorEnvelope {
@@ -9,12 +9,12 @@ export function malformed(reason: string, path: string): ErrorEnvelope {
   return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
 }
 
-/** A refusal as an answer; a body that stalled or is too large also ends the connection. */
-export function refusalAnswer(req: IncomingMessage, refusal: ErrorEnvelope): Answer {
+/** A refusal as an answer: a 401 says the scheme, a body that stalled or is too large ends the connection. */
+export function refusalAnswer(refusal: ErrorEnvelope): Answer {
   const status = refusal.status_code;
   const answer = envelopeAnswer(refusal, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
   if (status === 408 || status === 413) answer.headers.connection = 'close';
-  return leavingBody(req, answer);
+  return answer;
 }
 
 /**

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from './pki.ts';
+import { type KeyPair, makeCa, makeClientCert, makeServerCert, toPkcs12 } from './certificates.ts';
 
 export const environments = ['sandbox', 'production'] as const;
 export type Environment = (typeof environments)[number];

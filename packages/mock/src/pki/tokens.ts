@@ -29,6 +29,8 @@ export async function signToken(privateKeyPem: string, options: TokenOptions): P
 export interface VerifiedToken {
   env: Environment;
   scopes: Set<string>;
+  /** Whom it was issued to (`sub`; `dev` unless the token says otherwise). */
+  subject: string;
   /** Expiry in epoch seconds. */
   exp: number;
 }
@@ -68,7 +70,9 @@ export class TokenVerifier {
       const env = payload.env as Environment;
       if (!environments.includes(env)) return { ok: false, reason: 'The token has no valid env claim.' };
       const scope = typeof payload.scope === 'string' ? payload.scope : '';
-      const token = { env, scopes: new Set(scope.split(' ').filter(Boolean)), exp: payload.exp as number };
+      const scopes = new Set(scope.split(' ').filter(Boolean));
+      const subject = typeof payload.sub === 'string' ? payload.sub : '';
+      const token = { env, scopes, subject, exp: payload.exp as number };
       if (this.#cache.size >= 1000) this.#cache.clear(); // bounded: dev traffic has few distinct tokens
       this.#cache.set(jwt, token);
       return { ok: true, token };
@@ -82,15 +86,4 @@ export class TokenVerifier {
 /** An `iat` later than now plus the allowed clock skew: a token from a wrong clock or a forged one. */
 function issuedInFuture(iat: unknown, skewSeconds: number): boolean {
   return typeof iat !== 'number' || iat > Date.now() / 1000 + skewSeconds;
-}
-
-/**
- * The credential of an `Authorization: Bearer <token>` header, or '' when there is none. The scheme is
- * case-insensitive (RFC 9110 §11.1): `bearer`, `BEARER` and `Bearer` are the same.
- */
-export function bearerCredential(authorization: string | undefined): string {
-  if (!authorization) return '';
-  const space = authorization.indexOf(' ');
-  if (space < 0 || authorization.slice(0, space).toLowerCase() !== 'bearer') return '';
-  return authorization.slice(space + 1).trim();
 }

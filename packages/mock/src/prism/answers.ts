@@ -2,27 +2,13 @@
 // mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
 // in proxy mode the real environment's answers pass through. Either way the violations Prism found
 // are reported.
-import type { ServerResponse } from 'node:http';
 import type { RouteMatch } from '@banking-api/contract';
-import { echoFor } from './echo.ts';
-import { detailsOf, type ErrorEnvelope, errorEnvelope, type PrismViolation } from './envelope.ts';
-import { hopByHopHeaders } from './hop-by-hop.ts';
-import { type PrismOutcome, serializeBody } from './prism-engine.ts';
-
-export interface Violation {
-  method: string;
-  path: string;
-  status: number;
-  /** Prism's violations, as "location: message". */
-  violations: string[];
-}
-
-/** An answer to send: the one shape every step of the gateway (and a hook) answers with. */
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[]>;
-  body?: string | Buffer;
-}
+import type { Violation } from '../api/options.ts';
+import { type Answer, envelopeAnswer } from '../http/answer.ts';
+import { echoFor } from '../http/echo.ts';
+import { hopByHopHeaders } from '../http/hop-by-hop.ts';
+import { type PrismOutcome, serializeBody } from './engine.ts';
+import { detailsOf, errorEnvelope, type PrismViolation } from './problems.ts';
 
 // Answer headers not handed on: the connection's own, and a length and encoding Prism's client already undid.
 const notForwarded = new Set([...hopByHopHeaders, 'content-length', 'content-encoding']);
@@ -60,22 +46,6 @@ export function proxyAnswer(outcome: PrismOutcome): Answer {
 
 function errorAnswer(status: number, body: unknown, violations: PrismViolation[], path: string): Answer {
   return envelopeAnswer(errorEnvelope(status, body, detailsOf(violations), path));
-}
-
-/** An error envelope as an answer. */
-export function envelopeAnswer(body: ErrorEnvelope, extra: Record<string, string> = {}): Answer {
-  return {
-    status: body.status_code,
-    headers: { 'content-type': 'application/json', ...extra },
-    body: JSON.stringify(body),
-  };
-}
-
-/** Sends an answer, with its length. */
-export function send(res: ServerResponse, answer: Answer): void {
-  const length = answer.body === undefined ? 0 : Buffer.byteLength(answer.body);
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(length) });
-  res.end(answer.body);
 }
 
 /** The violations as the `onViolation` report shows them. */

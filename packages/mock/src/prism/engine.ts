@@ -19,8 +19,8 @@ import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import { serialize } from '@stoplight/prism-http-server/dist/serialize.js';
 import type { IHttpOperation } from '@stoplight/types';
-import { definedOnly } from './defined.ts';
-import type { PrismViolation } from './envelope.ts';
+import { definedOnly } from '../api/defined.ts';
+import type { PrismViolation } from './problems.ts';
 
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
 // process as in a Prism child.

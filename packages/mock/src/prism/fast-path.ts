@@ -3,11 +3,11 @@
 // depend on the body or the parameters. So once Prism has answered one valid request, every request the
 // contract's compiled validators accept under the same key (PrismEngine.answerKey: those inputs, read by
 // Prism's own reader) gets that answer again, with no trip into Prism: the same status, headers and body by
-// construction (the contract's echo rules still apply per request, in forward.ts). Generated answers
+// construction (the contract's echo rules still apply per request, in answers.ts). Generated answers
 // (`--dynamic`, `Prefer: dynamic`) have no key, and operations with callbacks (the model's `callbacks`:
 // Prism calls them) none either.
-import type { Answer } from './forward.ts';
-import type { PrismOutcome } from './prism-engine.ts';
+import type { Answer } from '../http/answer.ts';
+import type { PrismOutcome } from './engine.ts';
 
 /** Distinct operation × Accept × Prefer answers kept; the oldest make room. */
 export const MAX_REMEMBERED_ANSWERS = 4096;

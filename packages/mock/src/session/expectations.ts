@@ -1,10 +1,11 @@
 // `journal.expectCalled`: the calls of one operation that meet a test's expectation, or an error that says
 // what was called instead. Works on journal entries as read (redacted: personal data reads as `[cpf]`), so
-// the same code serves the in-process handle and the admin client.
-import { type CallExpectation, MockExpectationError, sessionHeader } from './admin-api.ts';
-import type { JournalEntry } from './journal.ts';
-import { statusMatches } from './journal-filter.ts';
-import { unknownKeys } from './known-keys.ts';
+// the same code serves the in-process handle and the admin client, and the one matcher (match.ts) reads them.
+import { MockExpectationError } from '../api/errors.ts';
+import type { CallExpectation, JournalEntry } from '../api/journal.ts';
+import { unknownKeys } from '../api/known-keys.ts';
+import { sessionHeader } from '../api/names.ts';
+import { matches, parsedJson } from './match.ts';
 
 /**
  * The calls of `operationId` meeting `expectation`, read again until they do or `within` (default 1000 ms)
@@ -74,36 +75,14 @@ export function expectCalled(
 }
 
 function meets(entry: JournalEntry, { status, where = {} }: CallExpectation): boolean {
-  if (status !== undefined && !statusMatches(entry.status, status)) return false;
-  const query = new URLSearchParams(entry.url.split('?')[1] ?? '');
-  return (
-    Object.entries(where.query ?? {}).every(([name, value]) => query.get(name) === value) &&
-    Object.entries(where.headers ?? {}).every(
-      ([name, value]) => entry.headers[name.toLowerCase()] === value,
-    ) &&
-    (where.body === undefined || hasPart(parsed(entry.body), where.body))
-  );
-}
-
-function parsed(body: string | undefined): unknown {
-  try {
-    return body === undefined ? undefined : JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `actual` has `part`: every field of an object part is there with its value; anything else is equal. */
-export function hasPart(actual: unknown, part: unknown): boolean {
-  if (Array.isArray(part))
-    return (
-      Array.isArray(actual) && actual.length === part.length && part.every((v, i) => hasPart(actual[i], v))
-    );
-  if (part === null || typeof part !== 'object') return Object.is(actual, part);
-  if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-  return Object.entries(part).every(
-    ([key, value]) => Object.hasOwn(actual, key) && hasPart((actual as Record<string, unknown>)[key], value),
-  );
+  const seen = {
+    operationId: entry.operationId,
+    status: entry.status,
+    query: entry.url.split('?')[1] ?? '',
+    headers: entry.headers,
+    body: () => parsedJson(entry.body),
+  };
+  return matches({ status, query: where.query, headers: where.headers, body: where.body }, seen);
 }
 
 function describeMiss(

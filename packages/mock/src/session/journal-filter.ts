@@ -3,32 +3,38 @@
 // session handle's `entries({ ... })`. A name the route does not know, a value given twice, an operation the
 // contract does not have, a time that is no time: each refused, not ignored (a typo would otherwise return
 // every entry, or none, and a test would pass for the wrong reason).
-import type { JournalFilter } from './journal.ts';
-import { unknownOperation } from './known-keys.ts';
+import type { JournalFilter, StatusPattern } from '../api/journal.ts';
+import { unknownKeys, unknownOperation } from '../api/known-keys.ts';
+import type { RequestPattern } from './match.ts';
 
 const NAMES = ['operationId', 'status', 'since', 'until', 'limit'] as const;
 const statusForm = /^(?:[1-5]\d\d|[1-5]xx)$/;
 const epochMs = /^\d{1,15}$/;
 const MAX_LIMIT = 1_000_000;
 
-/** The filter a query asks for, or what is wrong with it. */
-export function journalFilter(query: string, operationIds: readonly string[]): JournalFilter | string {
-  const params = new URLSearchParams(query);
+/** The filter a query asks for (names known, none given twice, `limit` a number), or what is wrong with it. */
+export function filterOfQuery(query: string): JournalFilter | string {
   const filter: Record<string, string | number> = {};
-  for (const [name, value] of params) {
+  for (const [name, value] of new URLSearchParams(query)) {
     if (!(NAMES as readonly string[]).includes(name))
       return `unknown filter ${name.slice(0, 64)}: the journal filters by ${NAMES.join(', ')}`;
     if (name in filter) return `${name} is given twice`;
     filter[name] = name === 'limit' && /^\d{1,7}$/.test(value) ? Number(value) : value;
   }
-  return checkedFilter(filter as JournalFilter, operationIds);
+  return filter as JournalFilter;
 }
+
+/** A filter checked, its times read: a pattern for the matcher (match.ts), and how many of the newest to keep. */
+export type CheckedFilter = RequestPattern & { limit?: number | undefined };
 
 /** The filter with its times read, or what is wrong with it. */
 export function checkedFilter(
   filter: JournalFilter,
   operationIds: readonly string[],
-): JournalFilter | string {
+): CheckedFilter | string {
+  const [unknown] = unknownKeys(filter, NAMES);
+  if (unknown)
+    return `unknown filter ${unknown.key.slice(0, 64)}: the journal filters by ${NAMES.join(', ')}`;
   const { operationId, status, limit } = filter;
   if (operationId !== undefined && !operationIds.includes(operationId))
     return unknownOperation(operationId, operationIds);
@@ -40,13 +46,10 @@ export function checkedFilter(
   const until = timeOf(filter.until);
   if (Number.isNaN(since) || Number.isNaN(until))
     return 'since and until are ISO 8601 times, epoch milliseconds or Dates';
-  const statusValue = typeof status === 'string' && !status.endsWith('xx') ? Number(status) : status;
-  return { ...filter, status: statusValue, since, until };
-}
-
-/** Whether a status is the one a filter names: exact (422) or its class ('4xx'). */
-export function statusMatches(actual: number, wanted: NonNullable<JournalFilter['status']>): boolean {
-  return typeof wanted === 'number' ? actual === wanted : String(actual)[0] === wanted[0];
+  const statusValue = (typeof status === 'string' && !status.endsWith('xx') ? Number(status) : status) as
+    | StatusPattern
+    | undefined;
+  return { operationId, status: statusValue, since, until, limit };
 }
 
 /** A time as epoch milliseconds: a Date, a number, digits, or ISO 8601 text (`2026-11-26T10:00:00Z`). */

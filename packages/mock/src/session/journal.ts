@@ -5,60 +5,11 @@
 // room.
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ContractModel, createRedactor, type Redactor, redactHeaderValues } from '@banking-api/contract';
-import type { Environment } from './dev-pki.ts';
-import type { AnsweredBy, GatewayHooks, RequestContext } from './hooks.ts';
-import { statusMatches } from './journal-filter.ts';
-
-export interface JournalEntry {
-  /** Sequence number of the request, from 1. */
-  id: string;
-  /** The request id the answer carried (the client's `x-request-id` when it sent a plain one). */
-  requestId: string;
-  /** ISO 8601 time the request arrived. */
-  time: string;
-  method: string;
-  /** Path and query, redacted. */
-  url: string;
-  /** The operationId the request named; none for unknown paths and methods. */
-  operationId: string | undefined;
-  environment: Environment | undefined;
-  /** Request headers, redacted (the token is never kept). */
-  headers: Record<string, string>;
-  /** The request body as text, redacted; when one was read (not for refused requests). */
-  body?: string;
-  /** The body's size in bytes, when it was cut to the journal's body limit. */
-  bodyBytes?: number;
-  /**
-   * `passed`: the contract accepts the request; `failed`: it broke the contract (`details` says how);
-   * `not-checked`: refused before validation (certificate, token, scope) or answered by a fault.
-   */
-  validation: { result: 'passed' | 'failed' | 'not-checked'; details?: unknown[] };
-  /** The answer's status; 0 when the connection was dropped. */
-  status: number;
-  /** The answer: its status and body as text, redacted and cut like a request body. */
-  response: { status: number; body?: string; bodyBytes?: number };
-  /**
-   * What made the answer: `prism`; `example` (the answer Prism gave an earlier valid request, given again);
-   * `stub`; `fault`; `state` (the stateful sandbox); `mock` (the mock's own refusal or 404).
-   */
-  answeredBy: AnsweredBy;
-  /** The stub that answered, if one did. */
-  stubId?: string;
-  durationMs: number;
-}
-
-/** Which entries to read; every field given must hold. */
-export interface JournalFilter {
-  operationId?: string | undefined;
-  /** An exact status (`422`) or a class (`'4xx'`). */
-  status?: number | `${1 | 2 | 3 | 4 | 5}xx` | undefined;
-  /** Requests that arrived at or after this time (a Date, epoch milliseconds or ISO 8601 text). */
-  since?: Date | number | string | undefined;
-  /** Requests that arrived before this time. */
-  until?: Date | number | string | undefined;
-  /** The newest this many (after the other filters). */
-  limit?: number | undefined;
-}
+import type { JournalEntry } from '../api/journal.ts';
+import { defaultJournalLimits, type JournalLimits } from '../api/limits.ts';
+import type { ServedRequest } from '../http/served.ts';
+import type { CheckedFilter } from './journal-filter.ts';
+import { matches, type SeenRequest } from './match.ts';
 
 /**
  * What is kept of a request on the hot path: a few references, not the request and response objects
@@ -67,11 +18,10 @@ export interface JournalFilter {
  */
 interface Recorded {
   seq: number;
-  /** The whole body's size (what is kept may be cut). */
+  /** The request as served, its body cut to the body limit (the other fields are small or shared). */
+  served: ServedRequest;
+  /** The whole request body's size (what is kept may be cut). */
   bodyBytes: number;
-  ctx: Snapshot;
-  status: number;
-  finished: number;
   answer: Kept | undefined;
   /** Bytes this record holds (bodies, URL, headers), for the journal's byte budget. */
   bytes: number;
@@ -84,45 +34,17 @@ interface Kept {
   bodyBytes: number;
 }
 
-type Snapshot = Pick<
-  RequestContext,
-  | 'requestId'
-  | 'started'
-  | 'env'
-  | 'body'
-  | 'answeredByHook'
-  | 'dropped'
-  | 'validated'
-  | 'stubId'
-  | 'answeredBy'
-> & {
-  req: { method: string | undefined; url: string | undefined; headers: IncomingHttpHeaders };
-  match: { operation: { operationId: string } } | undefined;
-};
-
-const snapshot = (ctx: RequestContext, maxBodyBytes: number): Snapshot => ({
-  requestId: ctx.requestId,
-  started: ctx.started,
-  env: ctx.env,
-  body:
-    ctx.body && ctx.body.length > maxBodyBytes ? Buffer.from(ctx.body.subarray(0, maxBodyBytes)) : ctx.body,
-  answeredByHook: ctx.answeredByHook,
-  dropped: ctx.dropped,
-  validated: ctx.validated,
-  stubId: ctx.stubId,
-  answeredBy: ctx.answeredBy,
-  req: { method: ctx.req.method, url: ctx.req.url, headers: ctx.req.headers },
-  match: ctx.match && { operation: { operationId: ctx.match.operation.operationId } },
-});
+/** At most `max` bytes of a body, copied when cut (the rest of the buffer is not kept alive). */
+const cut = (body: Buffer | undefined, max: number) =>
+  body && body.length > max ? Buffer.from(body.subarray(0, max)) : body;
 
 /** The answer as sent, its body kept by reference (answers are not changed once sent), cut to the limit. */
-function keptAnswer(ctx: RequestContext, maxBodyBytes: number): Kept | undefined {
-  const answer = ctx.answer;
+function keptAnswer(served: ServedRequest, maxBodyBytes: number): Kept | undefined {
+  const { answer } = served;
   if (!answer) return undefined;
   const body = answer.body;
   const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  const kept =
-    bodyBytes > maxBodyBytes ? Buffer.from(Buffer.from(body as string).subarray(0, maxBodyBytes)) : body;
+  const kept = bodyBytes > maxBodyBytes ? cut(Buffer.from(body as string), maxBodyBytes) : body;
   return { status: answer.status, body: kept, bodyBytes };
 }
 
@@ -131,21 +53,6 @@ function headerBytes(headers: IncomingHttpHeaders): number {
   for (const [name, value] of Object.entries(headers)) n += name.length + String(value ?? '').length;
   return n;
 }
-
-export interface JournalLimits {
-  /** Entries kept; default 1000. */
-  maxEntries: number;
-  /** Bytes kept in all (bodies, URLs, headers, answers); default 16 MiB. */
-  maxBytes: number;
-  /** Bytes of one body kept; the rest is cut, with a marker. Default 64 KiB. */
-  maxBodyBytes: number;
-}
-
-export const defaultJournalLimits: JournalLimits = {
-  maxEntries: 1000,
-  maxBytes: 16 * 1024 * 1024,
-  maxBodyBytes: 64 * 1024,
-};
 
 /**
  * The journal's placeholders say what was there: `[cpf]`, `[email]`, `[token]`; secrets `[redacted]`. Made
@@ -182,15 +89,12 @@ export class Journal {
     this.#redactor = redactor;
   }
 
-  /** The entries, oldest first, redacted; only those the filter keeps. */
-  entries(filter: JournalFilter = {}): JournalEntry[] {
-    const keep = recordFilter(filter);
-    const kept = this.#recorded.filter(keep);
+  /** The entries, oldest first, redacted; only those the filter keeps (checked: journal-filter.ts). */
+  entries(filter: CheckedFilter = {}): JournalEntry[] {
+    const kept = this.#recorded.filter((recorded) => matches(filter, seenOf(recorded)));
     const newest = filter.limit === undefined ? kept : kept.slice(Math.max(0, kept.length - filter.limit));
-    return newest.map((recorded) => {
-      // Made anew on each read, not kept: the journal's byte budget counts what it holds.
-      return entryOf(recorded, this.#redactor);
-    });
+    // Made anew on each read, not kept: the journal's byte budget counts what it holds.
+    return newest.map((recorded) => entryOf(recorded, this.#redactor));
   }
 
   /** Entries and bytes held now. */
@@ -203,86 +107,77 @@ export class Journal {
     this.#bytes = 0;
   }
 
-  /** Records a finished request (cheaply: the gateway's throughput should not pay for the journal). */
-  add(ctx: RequestContext, status: number): void {
+  /** Records a request once it was served (cheaply: the gateway's throughput should not pay for the journal). */
+  add(served: ServedRequest): void {
     const { maxBodyBytes, maxEntries, maxBytes } = this.#limits;
     this.#seq += 1;
-    const kept = snapshot(ctx, maxBodyBytes);
-    const answer = keptAnswer(ctx, maxBodyBytes);
+    const answer = keptAnswer(served, maxBodyBytes);
+    const body = cut(served.body, maxBodyBytes);
     const bytes =
-      (kept.body?.length ?? 0) +
+      (body?.length ?? 0) +
       Math.min(answer?.bodyBytes ?? 0, maxBodyBytes) +
-      (ctx.req.url?.length ?? 0) +
-      headerBytes(ctx.req.headers);
-    this.#recorded.push({
-      seq: this.#seq,
-      ctx: kept,
-      bodyBytes: ctx.body?.length ?? 0,
-      status,
-      finished: Date.now(),
-      answer,
-      bytes,
-    });
+      served.url.length +
+      headerBytes(served.headers);
+    const bodyBytes = served.body?.length ?? 0;
+    this.#recorded.push({ seq: this.#seq, served: { ...served, body }, bodyBytes, answer, bytes });
     this.#bytes += bytes;
     while (this.#recorded.length > maxEntries || (this.#bytes > maxBytes && this.#recorded.length > 1))
       this.#bytes -= this.#recorded.shift()?.bytes ?? 0;
   }
 }
 
-/** Paths of the mock's admin route, which the journal leaves out. */
-export const adminPrefix = '/__mock/';
-
-/** The hook that records every request in its session's journal, with the answer it got. */
-export function journalHooks(): GatewayHooks {
+/** What the matcher reads of a record: operation, status (0 when dropped) and arrival time. */
+function seenOf({ served }: Recorded): SeenRequest {
   return {
-    onResponse(ctx, status) {
-      if (!ctx.path.startsWith(adminPrefix)) ctx.session?.journal.add(ctx, status);
-    },
+    operationId: served.match?.operation.operationId,
+    status: served.status,
+    arrived: served.started,
+    query: served.target.query,
+    headers: served.headers,
+    body: () => undefined,
   };
 }
 
 function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
-  const { seq, ctx, status, finished, answer, bodyBytes } = recorded;
+  const { seq, served, answer, bodyBytes } = recorded;
   return {
     id: String(seq),
-    requestId: redactor.text(ctx.requestId),
-    time: new Date(ctx.started).toISOString(),
-    method: ctx.req.method ?? '',
-    url: redactUrl(ctx.req.url ?? '/', redactor),
-    operationId: ctx.match?.operation.operationId,
-    environment: ctx.env,
-    headers: redactHeaderValues(ctx.req.headers, redactor),
-    ...redactedBody(ctx.body, bodyBytes, redactor),
-    validation: ctx.validated
-      ? { result: 'passed' }
-      : answer && !ctx.answeredByHook
-        ? validationOf(answer, redactor)
-        : { result: 'not-checked' },
-    status: ctx.dropped ? 0 : status,
-    response: responseOf(ctx.dropped ? 0 : status, answer, redactor),
-    answeredBy: ctx.answeredBy ?? 'mock',
-    ...(ctx.stubId ? { stubId: ctx.stubId } : {}),
-    durationMs: finished - ctx.started,
+    requestId: redactor.text(served.requestId),
+    time: new Date(served.started).toISOString(),
+    method: served.method,
+    url: redactUrl(served.url, redactor),
+    operationId: served.match?.operation.operationId,
+    environment: served.caller.env,
+    headers: redactHeaderValues(served.headers, redactor),
+    ...redactedBody(served.body, bodyBytes, redactor),
+    validation: validationOf(served, answer, redactor),
+    status: served.status,
+    response: responseOf(served.status, answer, redactor),
+    answeredBy: served.answeredBy,
+    ...(served.stubId ? { stubId: served.stubId } : {}),
+    durationMs: served.finished - served.started,
   };
+}
+
+/**
+ * Passed when the request was found valid; otherwise what an answer of the mock's own path says (a 400
+ * VALIDATION_ERROR names the violations); not checked when a feature answered (a fault, the sandbox).
+ */
+function validationOf(
+  served: ServedRequest,
+  answer: Kept | undefined,
+  redactor: Redactor,
+): JournalEntry['validation'] {
+  if (served.validated) return { result: 'passed' };
+  const byFeature =
+    served.answeredBy === 'fault' || served.answeredBy === 'state' || served.answeredBy === 'stub';
+  return answer && !byFeature ? answerValidation(answer, redactor) : { result: 'not-checked' };
 }
 
 /** The answer's status and body, redacted; a body cut to the limit says so. */
 function responseOf(status: number, answer: Kept | undefined, redactor: Redactor): JournalEntry['response'] {
   if (!answer || status === 0 || answer.body === undefined) return { status };
   return { status, ...redactedBody(Buffer.from(answer.body), answer.bodyBytes, redactor) };
-}
-
-/** The filter as a test of records: operation, status (exact or class) and arrival time. */
-function recordFilter(filter: JournalFilter): (recorded: Recorded) => boolean {
-  const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
-  const until = filter.until === undefined ? undefined : new Date(filter.until).getTime();
-  const { operationId, status } = filter;
-  const statusOf = (r: Recorded) => (r.ctx.dropped ? 0 : r.status);
-  return (r) =>
-    (operationId === undefined || r.ctx.match?.operation.operationId === operationId) &&
-    (status === undefined || statusMatches(statusOf(r), status)) &&
-    (since === undefined || r.ctx.started >= since) &&
-    (until === undefined || r.ctx.started < until);
 }
 
 /** The kept body, redacted; a cut one ends at a delimiter (no half of a number left) and says so. */
@@ -305,7 +200,7 @@ function cutAtDelimiter(text: string): string {
 }
 
 /** What Prism's answer says about validation: a 400 VALIDATION_ERROR names the violations. */
-function validationOf(answer: Kept, redactor: Redactor): JournalEntry['validation'] {
+function answerValidation(answer: Kept, redactor: Redactor): JournalEntry['validation'] {
   const { status, body } = answer;
   if (status === 0 || body === undefined) return { result: 'not-checked' };
   if (status < 400) return { result: 'passed' };

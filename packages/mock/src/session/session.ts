@@ -2,11 +2,24 @@
 // belongs to the session its `x-mock-session` header names, else to the default session, which is the
 // mock as it was before sessions: so test files running side by side against one mock each see only
 // their own. Every store is bounded; a session nobody used for its idle timeout is closed.
-import { type Fault, FaultRules } from './faults.ts';
-import { Journal, type JournalLimits } from './journal.ts';
-import type { SessionContract } from './sessions.ts';
-import { Sandbox, type StateLimits } from './state.ts';
-import { type StubLimits, StubRules } from './stubs.ts';
+import type { ContractModel, Redactor } from '@banking-api/contract';
+import type { Fault } from '../api/fault.ts';
+import type { SessionStores } from '../api/limits.ts';
+import type { SessionInfo } from '../api/session.ts';
+import { FaultRules } from './faults.ts';
+import { Journal } from './journal.ts';
+import { Sandbox } from './sandbox.ts';
+import { StubRules } from './stubs.ts';
+
+/**
+ * What every session reads of the contract, made once per mock: its model, its operationIds, and the
+ * journal's redactor (reading the contract's secret fields walks every schema).
+ */
+export interface SessionContract {
+  model: ContractModel;
+  operationIds: readonly string[];
+  redactor: Redactor;
+}
 
 export interface SessionOptions {
   /** The stateful sandbox in this session (idempotent replay, webhook logs); default the mock's setting. */
@@ -15,13 +28,6 @@ export interface SessionOptions {
   idleTimeoutMs?: number | undefined;
   /** Faults it starts with, and keeps after a reset (`startMock({ faults })` for the default session). */
   faults?: Record<string, Fault> | undefined;
-}
-
-/** What one session may hold. */
-export interface SessionStores {
-  journal: Partial<JournalLimits>;
-  state: Partial<StateLimits>;
-  stubs: Partial<StubLimits>;
 }
 
 export class Session {
@@ -63,6 +69,17 @@ export class Session {
   /** When it will close if nobody uses it (epoch milliseconds). */
   get expiresAt(): number {
     return this.#lastUsed + this.idleTimeoutMs;
+  }
+
+  /** The session as the admin route describes it. */
+  info(): SessionInfo {
+    const closes = Number.isFinite(this.idleTimeoutMs); // the default session never does
+    return {
+      id: this.id,
+      stateful: this.sandbox !== undefined,
+      idleTimeoutSeconds: closes ? Math.round(this.idleTimeoutMs / 1000) : null,
+      expiresAt: closes ? new Date(this.expiresAt).toISOString() : null,
+    };
   }
 
   /** Forgets everything it holds: state, stubs, journal, and faults but those it started with. */

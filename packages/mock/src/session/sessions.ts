@@ -3,47 +3,15 @@
 // sessions are looked at, so a test run that crashed before closing its sessions leaves nothing behind for
 // long. A request names its session by the `x-mock-session` header; a name no open session has is refused.
 import { randomBytes } from 'node:crypto';
-import type { ContractModel, Redactor } from '@banking-api/contract';
-import { DEFAULT_SESSION, sessionHeader } from './admin-api.ts';
-import { envelope } from './envelope.ts';
-import { type GatewayHooks, jsonAnswer } from './hooks.ts';
-import { unknownKeys } from './known-keys.ts';
-import { Session, type SessionOptions, type SessionStores } from './session.ts';
-
-/**
- * What every session reads of the contract, made once per mock: its model, its operationIds, and the
- * journal's redactor (reading the contract's secret fields walks every schema).
- */
-export interface SessionContract {
-  model: ContractModel;
-  operationIds: readonly string[];
-  redactor: Redactor;
-}
-
-export interface SessionLimits {
-  /** Sessions open at once, the default one aside; default 64. */
-  maxSessions: number;
-  /** A session unused this long is closed; default 15 minutes. */
-  idleTimeoutMs: number;
-  /** What each opened session may hold (the default session keeps the mock's own limits). */
-  stores: SessionStores;
-}
-
-export const defaultSessionLimits: SessionLimits = {
-  maxSessions: 64,
-  idleTimeoutMs: 15 * 60_000,
-  stores: {
-    journal: { maxEntries: 1000, maxBytes: 1024 * 1024, maxBodyBytes: 64 * 1024 },
-    state: { maxRemembered: 1000, maxWebhookLogs: 200, maxBytes: 1024 * 1024 },
-    stubs: { maxStubs: 100, maxBytes: 1024 * 1024 },
-  },
-};
-
-/** Opening one more session than the limit allows. */
-export class TooManySessionsError extends Error {}
+import { TooManySessionsError } from '../api/errors.ts';
+import { unknownKeys } from '../api/known-keys.ts';
+import type { SessionLimits } from '../api/limits.ts';
+import { adminPrefix, DEFAULT_SESSION, sessionHeader } from '../api/names.ts';
+import { type ErrorEnvelope, envelope } from '../http/envelope.ts';
+import { Session, type SessionContract, type SessionOptions } from './session.ts';
 
 const validId = /^[A-Za-z0-9_-]{1,64}$/;
-const sessionsRoute = '/__mock/sessions';
+const sessionsRoute = `${adminPrefix}sessions`;
 
 export class Sessions {
   readonly default: Session;
@@ -120,25 +88,26 @@ export function checkedSessionOptions(
   return { stateful, idleTimeoutMs: seconds === undefined ? undefined : (seconds as number) * 1000 };
 }
 
+/** The session a request names (by its header), and whether the name is one no open session has. */
+export interface SessionChoice {
+  session: Session;
+  unknown: boolean;
+}
+
+/** The request's session, chosen as it arrives (so that a refused request is journaled in its session too). */
+export function sessionOf(sessions: Sessions, asked: string | string[] | undefined): SessionChoice {
+  const id = typeof asked === 'string' && validId.test(asked) ? asked : undefined;
+  const session = (id && sessions.get(id)) || sessions.default;
+  return { session, unknown: asked !== undefined && session === sessions.default && id !== DEFAULT_SESSION };
+}
+
 /**
- * The session of each request, as soon as it arrives (so that a refused request is journaled in its own
- * session too); a session name that no open session has is refused once the request is admitted.
+ * The refusal of a request that names a session no open one has, once it is admitted; none for the sessions
+ * route, so that opening a session works whatever a stale header says.
  */
-export function sessionHooks(sessions: Sessions): GatewayHooks {
-  return {
-    onArrival(ctx) {
-      const asked = ctx.req.headers[sessionHeader];
-      const id = typeof asked === 'string' && validId.test(asked) ? asked : undefined;
-      ctx.session = (id && sessions.get(id)) || sessions.default;
-      if (asked !== undefined && ctx.session === sessions.default && id !== DEFAULT_SESSION)
-        ctx.unknownSession = true;
-    },
-    async onRequest(ctx) {
-      // Opening a session must work whatever a stale header says.
-      if (!ctx.unknownSession || ctx.path.startsWith(sessionsRoute)) return undefined;
-      const message = `No open mock session has the id in ${sessionHeader}: it was closed, or it timed out after being idle. Open another (openSession(), or POST /__mock/sessions).`;
-      const detail = { location: 'header', field: sessionHeader, code: 'unknown_session', message };
-      return jsonAnswer(400, envelope(400, 'UNKNOWN_MOCK_SESSION', message, ctx.path, [detail]));
-    },
-  };
+export function unknownSessionRefusal(path: string): ErrorEnvelope | undefined {
+  if (path.startsWith(sessionsRoute)) return undefined;
+  const message = `No open mock session has the id in ${sessionHeader}: it was closed, or it timed out after being idle. Open another (openSession(), or POST /__mock/sessions).`;
+  const detail = { location: 'header', field: sessionHeader, code: 'unknown_session', message };
+  return envelope(400, 'UNKNOWN_MOCK_SESSION', message, path, [detail]);
 }

@@ -14,19 +14,11 @@ import {
   responseFor,
 } from '@banking-api/contract';
 import { violationsOf } from '@banking-api/contract/validators';
-import { unknownOperation } from './known-keys.ts';
+import { unknownOperation } from '../api/known-keys.ts';
+import type { UntypedStub as Stub } from '../api/stub.ts';
 import { shapeViolations } from './stub-shape.ts';
+import { clip, type StubViolation } from './stub-violation.ts';
 import { whenViolations } from './stub-when.ts';
-import type { Stub } from './stubs.ts';
-
-/** One thing wrong with a stub: where in it (a JSON pointer) and what. */
-export interface StubViolation {
-  at: string;
-  message: string;
-}
-
-/** A name the caller gave, as far as a message repeats it. */
-export const clip = (name: string): string => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
 
 const operationIds = (model: ContractModel) => model.operations.map((o) => o.operationId);
 

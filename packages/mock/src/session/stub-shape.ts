@@ -1,9 +1,9 @@
 // A stub's own shape, before the contract is asked anything: the fields it must have, of the right kinds,
 // and no field the mock does not know (a misspelt `times` or `when.body` would otherwise change what the
 // stub does without a word).
-import { unknownKeys } from './known-keys.ts';
-import type { StubViolation } from './stub-check.ts';
-import type { Stub } from './stubs.ts';
+import { unknownKeys } from '../api/known-keys.ts';
+import type { UntypedStub as Stub } from '../api/stub.ts';
+import type { StubViolation } from './stub-violation.ts';
 
 const STUB_KEYS = ['operationId', 'when', 'answer', 'times'] as const;
 const WHEN_KEYS = ['path', 'query', 'headers', 'body'] as const;

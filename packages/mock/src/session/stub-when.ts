@@ -5,8 +5,8 @@
 // on its own `x-request-id`); a header the operation declares must have a value it allows.
 import type { JsonSchema, Operation } from '@banking-api/contract';
 import { isFreeForm, violationsOf } from '@banking-api/contract/validators';
-import { clip, type StubViolation } from './stub-check.ts';
-import type { Stub } from './stubs.ts';
+import type { UntypedStub as Stub } from '../api/stub.ts';
+import { clip, type StubViolation } from './stub-violation.ts';
 
 type When = NonNullable<Stub['when']>;
 

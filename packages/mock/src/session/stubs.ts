@@ -5,52 +5,21 @@
 // came as (what the budget counts is what it holds), its match conditions parsed, and those few.
 import { randomBytes } from 'node:crypto';
 import { type ContractModel, defaultRedactor, redactHeaderValues } from '@banking-api/contract';
-import { StubRefusedError } from './admin-api.ts';
-import type { GatewayHooks, RequestContext } from './hooks.ts';
-import { hasPart } from './journal-expect.ts';
-import { type StubAnswer, stubAnswer } from './stub-answer.ts';
+import { StubRefusedError } from '../api/errors.ts';
+import { defaultStubLimits, type StubLimits } from '../api/limits.ts';
+import type { UntypedStub as Stub } from '../api/stub.ts';
+import { matches, type RequestPattern, type SeenRequest } from './match.ts';
+import type { StubAnswer } from './stub-answer.ts';
 import { stubViolations } from './stub-check.ts';
 
-export interface Stub {
-  /** The operation it answers. */
-  operationId: string;
-  /** Only requests that match every condition given: equal path and query parameters and headers, and a body holding `body`. */
-  when?:
-    | {
-        path?: Record<string, string> | undefined;
-        query?: Record<string, string> | undefined;
-        /** Header names in any case. */
-        headers?: Record<string, string> | undefined;
-        /** Part of the JSON body: every field it names must be there with an equal value. */
-        body?: unknown;
-      }
-    | undefined;
-  /** A status the operation documents, a body its schema accepts (default: the response's first example), headers. */
-  answer: { status: number; body?: unknown; headers?: Record<string, string> | undefined };
-  /** Answer this many requests, then go; default until removed. */
-  times?: number | undefined;
-}
-
-/** A stub as kept: its id and how many requests it answered. */
-export interface StoredStub extends Stub {
-  id: string;
-  hits: number;
-}
-
-export interface StubLimits {
-  /** Stubs a session keeps; default 100. */
-  maxStubs: number;
-  /** Bytes of stubs (as JSON) a session keeps; default 1 MiB. */
-  maxBytes: number;
-}
-
-export const defaultStubLimits: StubLimits = { maxStubs: 100, maxBytes: 1024 * 1024 };
+/** A stub as listed: as given, with its id and how many requests it answered. */
+type StoredStub = Stub & { id: string; hits: number };
 
 /** A stub as a session keeps it. */
 interface Kept {
   id: string;
-  operationId: string;
-  when: NonNullable<Stub['when']>;
+  /** What a request must meet: the operation and the stub's `when`. */
+  pattern: RequestPattern;
   answer: StubAnswer;
   times: number | undefined;
   hits: number;
@@ -104,10 +73,10 @@ export class StubRules {
   }
 
   /** The answer of the newest stub matching a valid request, counted against its `times`. */
-  answerFor(ctx: RequestContext, body: unknown): { id: string; answer: StubAnswer } | undefined {
+  answerFor(request: SeenRequest): { id: string; answer: StubAnswer } | undefined {
     for (let i = this.#stubs.length - 1; i >= 0; i--) {
       const stub = this.#stubs[i] as Kept;
-      if (!matches(stub, ctx, body)) continue;
+      if (!matches(stub.pattern, request)) continue;
       stub.hits++;
       if (stub.times !== undefined && stub.hits >= stub.times) this.remove(stub.id);
       return { id: stub.id, answer: stub.answer };
@@ -120,8 +89,7 @@ function keptStub(stub: Stub, text: string): Kept {
   const { status, body, headers = {} } = stub.answer;
   return {
     id: randomBytes(9).toString('base64url'),
-    operationId: stub.operationId,
-    when: structuredClone(stub.when ?? {}),
+    pattern: { operationId: stub.operationId, ...structuredClone(stub.when ?? {}) },
     answer: { status, body: body === undefined ? undefined : JSON.stringify(body), headers: { ...headers } },
     times: stub.times,
     hits: 0,
@@ -133,34 +101,4 @@ function listed(kept: Kept): StoredStub {
   const stub = JSON.parse(kept.text) as Stub;
   if (stub.when?.headers) stub.when.headers = redactHeaderValues(stub.when.headers, defaultRedactor());
   return { ...stub, id: kept.id, hits: kept.hits };
-}
-
-function matches(stub: Kept, ctx: RequestContext, body: unknown): boolean {
-  const { when } = stub;
-  if (ctx.match?.operation.operationId !== stub.operationId) return false;
-  const params = ctx.match.params;
-  const query = when.query && new URLSearchParams(ctx.target.query);
-  return (
-    every(when.path, (name, value) => params[name] === value) &&
-    every(when.query, (name, value) => query?.get(name) === value) &&
-    every(when.headers, (name, value) => ctx.req.headers[name.toLowerCase()] === value) &&
-    (when.body === undefined || hasPart(body, when.body))
-  );
-}
-
-const every = (wanted: Record<string, string> | undefined, test: (name: string, value: string) => boolean) =>
-  !wanted || Object.entries(wanted).every(([name, value]) => test(name, value));
-
-/** The hook that answers a valid request with the session's newest matching stub. */
-export function stubHooks(): GatewayHooks {
-  return {
-    async onValidRequest(ctx, body) {
-      const op = ctx.match?.operation;
-      const found = op && ctx.session?.stubs.answerFor(ctx, body);
-      if (!op || !found) return undefined;
-      ctx.stubId = found.id;
-      ctx.answeredBy = 'stub';
-      return stubAnswer(op, found.answer, ctx);
-    },
-  };
 }

@@ -5,35 +5,15 @@
 // Bounded: the names are the schemas', field paths stop at a depth and a number per operation, and the
 // set of operations is the contract's.
 import type { ContractModel, Operation } from '@banking-api/contract';
+import { type OperationUsage, USAGE_VERSION, type UsageDocument } from '../api/usage.ts';
+import type { Answer } from '../http/answer.ts';
+import type { ServedRequest } from '../http/served.ts';
 import { type DeclaredFields, requestFieldsOf, responseFieldsOf } from './declared-fields.ts';
-import type { Answer } from './forward.ts';
-import type { GatewayHooks, RequestContext } from './hooks.ts';
-
-/** Format version of the usage document. */
-export const USAGE_VERSION = 1;
 
 /** How deep field paths go, how many distinct names are kept per operation and list, and the body size read. */
 const MAX_DEPTH = 6;
 const MAX_NAMES = 256;
 const MAX_BODY = 256 * 1024;
-
-export interface OperationUsage {
-  calls: number;
-  /** Parameter name → requests it was present in (path, query, header parameters of the contract). */
-  parameters: Record<string, number>;
-  /** Request body field path (`payer.name`, `items[].id`; `payer.*` for keys not declared) → requests that sent it. */
-  requestFields: Record<string, number>;
-  /** Response body field path → responses (2xx) that returned it. */
-  responseFields: Record<string, number>;
-}
-
-export interface UsageDocument {
-  usageVersion: typeof USAGE_VERSION;
-  /** The contract the mock served. */
-  contract: { title: string; version: string };
-  /** Operations by key (`POST /hb/transfers/ted`), only those called. */
-  operations: Record<string, OperationUsage>;
-}
 
 /** Where a key the schema does not declare is counted: one marker per parent, never the key itself. */
 export const UNDECLARED = '*';
@@ -88,17 +68,17 @@ const count = (into: Counts, names: Iterable<string>) => {
 };
 
 /** The contract's parameters present in the request: path ones always, query and header ones when sent. */
-function presentParameters(ctx: RequestContext): string[] {
-  const op = ctx.match?.operation;
+function presentParameters(served: ServedRequest): string[] {
+  const op = served.match?.operation;
   if (!op) return [];
-  const query = new URLSearchParams(ctx.target.query);
+  const query = new URLSearchParams(served.target.query);
   return op.parameters
     .filter((p) =>
       p.in === 'path'
         ? true
         : p.in === 'query'
           ? query.has(p.name)
-          : p.in === 'header' && ctx.req.headers[p.name.toLowerCase()] !== undefined,
+          : p.in === 'header' && served.headers[p.name.toLowerCase()] !== undefined,
     )
     .map((p) => p.name);
 }
@@ -146,9 +126,9 @@ export class UsageRecorder {
   }
 
   /** Records one answered request of a known operation. */
-  record(ctx: RequestContext, status: number): void {
-    const op = ctx.match?.operation;
-    if (!op || ctx.dropped) return;
+  record(served: ServedRequest): void {
+    const op = served.match?.operation;
+    if (!op || served.dropped) return;
     const usage = this.#operations.get(op.key) ?? {
       calls: 0,
       parameters: new Map(),
@@ -157,9 +137,11 @@ export class UsageRecorder {
     };
     const declared = this.#declaredOf(op);
     usage.calls++;
-    count(usage.parameters, presentParameters(ctx));
-    count(usage.requestFields, bodyFields(ctx.body, declared.request));
-    if (status >= 200 && status < 300) count(usage.responseFields, answerFields(ctx.answer?.body, declared));
+    count(usage.parameters, presentParameters(served));
+    count(usage.requestFields, bodyFields(served.body, declared.request));
+    const { status } = served;
+    if (status >= 200 && status < 300)
+      count(usage.responseFields, answerFields(served.answer?.body, declared));
     this.#operations.set(op.key, usage);
   }
 
@@ -198,8 +180,3 @@ export class UsageRecorder {
     this.#operations.clear();
   }
 }
-
-/** The gateway hook recording every answer. */
-export const usageHooks = (recorder: UsageRecorder): GatewayHooks => ({
-  onResponse: (ctx, status) => recorder.record(ctx, status),
-});
