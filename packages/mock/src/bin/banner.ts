@@ -3,9 +3,14 @@
 // that work where the reader is: a mock listening on every interface is reached as localhost or by the
 // names its certificate has, and inside a container the certificates are the folder mounted at /certs.
 import { join } from 'node:path';
-import type { Mock } from '../mock.ts';
 import { defaultPkiDir } from '../pki/defaults.ts';
-import { canonicalName, environments, pkiFiles } from '../pki/dev-pki.ts';
+import { canonicalName, type DevPki, environments, pkiFiles } from '../pki/dev-pki.ts';
+
+/** What the banner says of a running mock: where it is, and its PKI. */
+export interface Started {
+  url: string;
+  pki: DevPki;
+}
 
 export interface BannerFacts {
   mode: string;
@@ -26,7 +31,7 @@ export function reachableUrl(url: string, host: string): string {
   return `https://localhost:${port}`;
 }
 
-export function banner(mock: Mock, facts: BannerFacts): { ready: string; guide: string } {
+export function banner(mock: Started, facts: BannerFacts): { ready: string; guide: string } {
   const url = reachableUrl(mock.url, facts.host);
   const dir = facts.inContainer ? '$CERTS' : mock.pki.dir;
   const where = !facts.inContainer
@@ -42,7 +47,7 @@ export function banner(mock: Mock, facts: BannerFacts): { ready: string; guide: 
   };
 }
 
-function reach(mock: Mock, url: string, { host, inContainer }: BannerFacts): string[] {
+function reach(mock: Started, url: string, { host, inContainer }: BannerFacts): string[] {
   if (!everyInterface.has(host)) return [];
   const { port } = new URL(url);
   const names = mock.pki.serverNames.filter(
@@ -70,7 +75,7 @@ function files(dir: string, { inContainer }: BannerFacts): string[] {
   ];
 }
 
-function tryIt(mock: Mock, url: string, dir: string, { inContainer }: BannerFacts): string[] {
+function tryIt(mock: Started, url: string, dir: string, { inContainer }: BannerFacts): string[] {
   // The token command finds the folder by itself only when it is the per-user default.
   const perUser = defaultPkiDir({ ...process.env, MOCK_PKI_DIR: '' });
   const pkiArg = inContainer || mock.pki.dir !== perUser ? ` --pki-dir ${dir}` : '';
