@@ -31,7 +31,18 @@ export function serverLimitOptions(
  */
 export function applyServerLimits(front: NetServer, server: Server, limits: Limits): void {
   front.maxConnections = limits.maxConnections;
+  server.maxHeadersCount = headersCountWithin(limits.maxHeaderBytes);
   dropStalledHandshakes(front, server, limits.handshakeTimeoutMs);
+}
+
+/**
+ * Headers are bounded by their size (`maxHeaderBytes`), not their number: node:http's own count (refused
+ * with a 431 since Node 24, dropped silently before) turned away a legal request of a thousand small
+ * headers. node:http counts a header's name and value toward the size, so each counts at least one byte:
+ * this many admits every request within the size, which still bounds what a request can make.
+ */
+function headersCountWithin(maxHeaderBytes: number): number {
+  return maxHeaderBytes;
 }
 
 /**
