@@ -2,8 +2,9 @@
 // replay comes first, before anything else may answer (a stubbed first answer is replayed like any other);
 // the webhook logs answer only valid requests no stub of the session answered: a test's stub wins. The
 // contract does not show what a repeated idempotency identifier with another body gets; this mock answers
-// 409 IDEMPOTENCY_CONFLICT (its own choice, documented in docs/mock.md). An identifier is remembered only for
-// a request received whole and answered whole with a success; bodies are compared byte for byte.
+// 409 IDEMPOTENCY_CONFLICT (its own choice, documented in docs/mock.md). An identifier is remembered per
+// environment, account and client, only for a request received whole and answered whole with a success;
+// bodies are compared byte for byte.
 import { createHash, randomUUID } from 'node:crypto';
 import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
 import { replayHeader } from '../api/names.ts';
@@ -40,7 +41,14 @@ const idempotent: Rule = async (sandbox, exchange, op) => {
   const { request, caller } = exchange;
   const parameter = op.idempotency?.parameter ?? '';
   const id = request.match?.params[parameter] ?? '';
-  const key = `${caller.env}|${op.operationId}|${id}`;
+  const key = JSON.stringify([
+    caller.env,
+    caller.certificate,
+    caller.subject,
+    accountOf(exchange),
+    op.operationId,
+    id,
+  ]);
   const read = await exchange.body();
   if (!read.ok) return undefined; // cut short, too slow or too large: the gateway refuses it, nothing is kept
   const bodyHash = createHash('sha256').update(read.body).digest('hex');
@@ -59,6 +67,16 @@ const idempotent: Rule = async (sandbox, exchange, op) => {
     },
   };
 };
+
+/**
+ * The account an idempotency key belongs to: the `x-account-id` of an operation that takes one. With the
+ * environment and the client (certificate and token subject), it keeps one account's identifiers from
+ * another's: never replayed to it, never refused with a 409 that would tell it the identifier is in use.
+ */
+function accountOf({ request }: Exchange): string {
+  const account = request.match?.operation.accountHeader ? request.headers['x-account-id'] : undefined;
+  return typeof account === 'string' ? account : '';
+}
 
 // Headers of the first answer's own exchange: the replay gets its own.
 const notReplayed = new Set(['content-length', 'date', 'x-request-id', 'connection']);
