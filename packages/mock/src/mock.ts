@@ -31,7 +31,7 @@ import { type DevPki, type Environment, ensureDevPki } from './pki/dev-pki.ts';
 import { signToken } from './pki/tokens.ts';
 import { createPrismEngine } from './prism/engine.ts';
 import { readSpec, withoutMutualTls } from './prism/spec.ts';
-import { type Egress, startEgress } from './prism/upstream.ts';
+import { upstreamForward, upstreamUrl } from './prism/upstream.ts';
 import { checkedFilter } from './session/journal-filter.ts';
 import type { Session } from './session/session.ts';
 import { checkedSessionOptions } from './session/sessions.ts';
@@ -85,20 +85,22 @@ export async function startMock<Api = operations>(options: MockOptions = {}): Pr
   const specPath = options.specPath ?? openapiPath;
   const document = async () => withoutMutualTls(await readSpec(specPath), model);
   const stores = storesOf(options, model);
-  let egress: Egress | undefined;
+  const upstream = options.proxy && upstreamForward(options.proxy);
   let gateway: Gateway | undefined;
   const close = async () => {
     await gateway?.close();
-    await egress?.close();
+    upstream?.close();
   };
   try {
-    if (options.proxy) egress = await startEgress(options.proxy);
-    const mode = egress ? 'proxy' : 'mock';
+    const mode = upstream ? 'proxy' : 'mock';
     const [engine, pki] = await Promise.all([
       createPrismEngine({
         document,
         mode,
-        upstream: egress?.url,
+        upstream:
+          options.proxy && upstream
+            ? { url: upstreamUrl(options.proxy), forward: upstream.forward }
+            : undefined,
         dynamic: options.dynamic,
         errors: options.errors,
         seed: options.seed,
@@ -125,7 +127,7 @@ export async function startMock<Api = operations>(options: MockOptions = {}): Pr
       fastPath: options.fastPath,
       onViolation: options.onViolation,
       log: options.log,
-      mock: egress ? undefined : mockParts(stores, minting, options),
+      mock: upstream ? undefined : mockParts(stores, minting, options),
     });
     return mockOf<Api>({ url: gateway.url, pki, model, close }, stores, minting);
   } catch (error) {

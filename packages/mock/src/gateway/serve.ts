@@ -84,13 +84,12 @@ async function serve(
   draft.send(await answerOf(steps, draft));
 }
 
-/** The dev token for the certificate's environment, then the operation's scopes (mock mode). */
+/** The dev token for the certificate's environment, then the operation's scopes: in mock and proxy mode alike. */
 async function admit(
   steps: Steps,
   draft: RequestDraft,
   routed: RouteResult,
 ): Promise<ErrorEnvelope | undefined> {
-  if (steps.mode !== 'mock') return undefined;
   const path = draft.arrival.target.sent;
   const env = draft.view.caller.env;
   const authentication = await authenticate(steps.verifier, draft.req.headers.authorization, env, path);

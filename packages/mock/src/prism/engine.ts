@@ -33,8 +33,8 @@ export interface PrismEngineOptions {
    */
   document: () => Promise<object>;
   mode: 'mock' | 'proxy';
-  /** proxy mode: the plain-HTTP base URL Prism forwards to. */
-  upstream?: string;
+  /** proxy mode: the real environment, and the forwarder that reaches it over mutual TLS (upstream.ts). */
+  upstream?: { url: URL; forward: PrismHttpComponents['forward'] } | undefined;
   dynamic?: boolean;
   errors?: boolean;
   seed?: string;
@@ -84,7 +84,13 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   const operations = lazyOperations(options.document);
   const logger = createLogger('PRISM', { level: options.logLevel ?? 'fatal' }, options.output ?? sink());
   const config = engineConfig(options);
-  const prism = createInstance(config, { logger, validateOutput: rememberedOutputValidation() });
+  const forward = options.upstream?.forward;
+  const components = {
+    logger,
+    validateOutput: rememberedOutputValidation(),
+    ...(forward ? { forward } : {}),
+  };
+  const prism = createInstance(config, components);
   return {
     ready: async () => {
       await operations.spec();
@@ -198,7 +204,7 @@ function engineConfig(options: PrismEngineOptions): IHttpConfig {
     mock: { dynamic: options.dynamic ?? false, seed: options.seed },
   };
   return options.mode === 'proxy'
-    ? { ...shared, isProxy: true, upstream: new URL(options.upstream ?? 'http://127.0.0.1') }
+    ? { ...shared, isProxy: true, upstream: options.upstream?.url ?? new URL('https://127.0.0.1') }
     : { ...shared, isProxy: false };
 }
 
