@@ -58,19 +58,26 @@ export function chainFeatures(
   list: readonly Feature[],
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): FeatureChain {
-  const guarded = (requestId: string, step: () => void) => {
-    try {
-      step();
-    } catch (error) {
-      log(`mock: request ${requestId} after-answer step failed: ${(error as Error)?.stack ?? String(error)}`);
-    }
-  };
+  const failed = (requestId: string, error: unknown) =>
+    log(`mock: request ${requestId} after-answer step failed: ${(error as Error)?.stack ?? String(error)}`);
   return {
     admitted: (exchange) => firstAnswer(list, (f) => f.admitted?.(exchange)),
     valid: (exchange, body) => firstAnswer(list, (f) => f.valid?.(exchange, body)),
     served(served, session, outcomes) {
-      for (const feature of list) guarded(served.requestId, () => feature.served?.(served, session));
-      for (const outcome of outcomes) guarded(served.requestId, () => outcome.afterwards?.(served));
+      for (const feature of list) {
+        try {
+          feature.served?.(served, session);
+        } catch (error) {
+          failed(served.requestId, error);
+        }
+      }
+      for (const outcome of outcomes) {
+        try {
+          outcome.afterwards?.(served);
+        } catch (error) {
+          failed(served.requestId, error);
+        }
+      }
     },
   };
 }
@@ -80,18 +87,22 @@ async function firstAnswer(
   list: readonly Feature[],
   ask: (feature: Feature) => Promise<Outcome | undefined> | undefined,
 ): Promise<Outcome | undefined> {
-  const waits: ((served: ServedRequest) => void)[] = [];
+  let waits: ((served: ServedRequest) => void)[] | undefined;
   for (const feature of list) {
-    const outcome = await ask(feature);
-    if (outcome?.afterwards) waits.push(outcome.afterwards);
-    if (outcome?.answer || outcome?.drop) return { ...outcome, afterwards: together(waits) };
+    const asked = ask(feature);
+    const outcome = asked && (await asked);
+    if (!outcome) continue;
+    if (outcome.afterwards) {
+      waits ??= [];
+      waits.push(outcome.afterwards);
+    }
+    if (outcome.answer || outcome.drop) return { ...outcome, afterwards: waits && together(waits) };
   }
-  return waits.length ? { afterwards: together(waits) } : undefined;
+  return waits && { afterwards: together(waits) };
 }
 
-const together = (steps: readonly ((served: ServedRequest) => void)[]) =>
-  steps.length === 0
-    ? undefined
-    : (served: ServedRequest) => {
-        for (const step of steps) step(served);
-      };
+const together =
+  (steps: readonly ((served: ServedRequest) => void)[]) =>
+  (served: ServedRequest): void => {
+    for (const step of steps) step(served);
+  };

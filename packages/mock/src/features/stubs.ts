@@ -7,7 +7,7 @@ export function stubFeature(): Feature {
   return {
     async valid({ request, session }, body) {
       const { match } = request;
-      if (!match || !session) return undefined;
+      if (!match || !session?.stubs.count) return undefined;
       const found = session.stubs.answerFor({
         operationId: match.operation.operationId,
         params: match.params,

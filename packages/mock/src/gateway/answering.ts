@@ -32,11 +32,17 @@ export interface AnswerSteps {
 
 /** The answer to an admitted request (refusals of its body included). */
 export async function answerOf(steps: AnswerSteps, draft: RequestDraft): Promise<Answer> {
-  const { arrival, req, view } = draft;
+  const { arrival, req } = draft;
   const { target, match } = arrival;
   const mock = steps.mode === 'mock';
   const operation = match?.operation;
-  const checked = await prismBody(req, view.body, operation, target.sent, mock ? steps.limits : undefined);
+  const checked = await prismBody(
+    req,
+    () => draft.body(),
+    operation,
+    target.sent,
+    mock ? steps.limits : undefined,
+  );
   if (!checked.ok) return leavingBody(req, refusalAnswer(checked.refusal));
   const request: PrismRequest = {
     operationKey: operation?.key,
@@ -78,7 +84,7 @@ async function ownAnswer(
   request: PrismRequest,
 ): Promise<Answer | undefined> {
   draft.valid();
-  const outcome = await steps.features?.valid(draft.view, request.body);
+  const outcome = await steps.features?.valid(draft, request.body);
   if (outcome) draft.record(outcome);
   return outcome?.answer;
 }

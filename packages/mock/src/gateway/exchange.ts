@@ -1,7 +1,7 @@
 // One request on its way through the gateway, and the one writer of what becomes of it: the gateway records
 // here the caller it admitted, each outcome (a feature's, the answering's), the answer it sent, and builds the
-// served request (http/served.ts) once the answer has gone. Features and the admin route read the `view`; none
-// of them writes.
+// served request (http/served.ts) once the answer has gone. Features and the admin route get it as an Exchange,
+// which has nothing to write with.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnsweredBy } from '../api/journal.ts';
 import type { Exchange, Outcome } from '../features/feature.ts';
@@ -10,15 +10,14 @@ import type { BodyRead } from '../http/limits.ts';
 import type { Arrival, Caller, ServedRequest } from '../http/served.ts';
 import type { Session } from '../session/session.ts';
 
-export class RequestDraft {
+export class RequestDraft implements Exchange {
   readonly arrival: Arrival;
   readonly session: Session | undefined;
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  /** What features and the admin route see of the request. */
-  readonly view: Exchange;
   /** The outcomes recorded, for their steps afterwards. */
   readonly outcomes: Outcome[] = [];
+  readonly #read: () => Promise<BodyRead>;
   #caller: Caller;
   #body: Buffer | undefined;
   #validated = false;
@@ -38,21 +37,24 @@ export class RequestDraft {
     this.session = session;
     this.req = exchange.req;
     this.res = exchange.res;
-    const body = async () => {
-      const read = await exchange.read();
-      if (read.ok) this.#body = read.body;
-      return read;
-    };
-    const draft = this;
-    this.view = {
-      request: arrival,
-      get caller() {
-        return draft.#caller;
-      },
-      session,
-      body,
-    };
+    this.#read = exchange.read;
   }
+
+  /** The request as read (Exchange): what features and the admin route see, typed as an Exchange. */
+  get request(): Arrival {
+    return this.arrival;
+  }
+
+  get caller(): Caller {
+    return this.#caller;
+  }
+
+  /** The body, read once within the limits; kept for the served request (a property: features destructure it). */
+  readonly body = async (): Promise<BodyRead> => {
+    const read = await this.#read();
+    if (read.ok) this.#body = read.body;
+    return read;
+  };
 
   /** The token admission verified: whom it names, and its scopes. */
   admitted(subject: string, scopes: ReadonlySet<string>): void {

@@ -76,8 +76,8 @@ async function serve(
   if (refusal) return draft.send(leavingBody(req, refusalAnswer(refusal)));
   const unknown = choice?.unknown ? unknownSessionRefusal(target.path) : undefined;
   if (unknown) return draft.send(leavingBody(req, envelopeAnswer(unknown)));
-  if (admin && steps.mock) return draft.send(leavingBody(req, await steps.mock.admin(draft.view)));
-  const outcome = await features?.admitted(draft.view);
+  if (admin && steps.mock) return draft.send(leavingBody(req, await steps.mock.admin(draft)));
+  const outcome = await features?.admitted(draft);
   if (outcome) draft.record(outcome);
   if (outcome?.drop) return draft.drop();
   if (outcome?.answer) return draft.send(leavingBody(req, outcome.answer));
@@ -91,7 +91,7 @@ async function admit(
   routed: RouteResult,
 ): Promise<ErrorEnvelope | undefined> {
   const path = draft.arrival.target.sent;
-  const env = draft.view.caller.env;
+  const env = draft.caller.env;
   const authentication = await authenticate(steps.verifier, draft.req.headers.authorization, env, path);
   if ('refusal' in authentication) return authentication.refusal;
   const { token } = authentication;

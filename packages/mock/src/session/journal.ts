@@ -119,7 +119,8 @@ export class Journal {
       served.url.length +
       headerBytes(served.headers);
     const bodyBytes = served.body?.length ?? 0;
-    this.#recorded.push({ seq: this.#seq, served: { ...served, body }, bodyBytes, answer, bytes });
+    const kept = body === served.body ? served : { ...served, body };
+    this.#recorded.push({ seq: this.#seq, served: kept, bodyBytes, answer, bytes });
     this.#bytes += bytes;
     while (this.#recorded.length > maxEntries || (this.#bytes > maxBytes && this.#recorded.length > 1))
       this.#bytes -= this.#recorded.shift()?.bytes ?? 0;

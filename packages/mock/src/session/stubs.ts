@@ -67,6 +67,11 @@ export class StubRules {
     this.#bytes = 0;
   }
 
+  /** How many stubs the session holds now. */
+  get count(): number {
+    return this.#stubs.length;
+  }
+
   /** Oldest first, as given, with their ids and hits; secret header values masked. */
   list(): StoredStub[] {
     return this.#stubs.map(listed);
