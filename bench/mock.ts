@@ -70,8 +70,9 @@ async function measure(targets: Target[], token: string, requests: readonly Requ
   const cpu = targets.map(() => 0);
   for (const t of targets)
     await load(t.pool, token, Number(values.warmup) * 1000, new Tally(), connections, requests);
-  for (let done = 0; done < seconds; done += slice)
-    for (const [i, t] of targets.entries()) {
+  // Every other round in the reverse order: no target always follows the same one.
+  for (let done = 0, round = 0; done < seconds; done += slice, round++)
+    for (const [i, t] of round % 2 ? [...targets.entries()].reverse() : targets.entries()) {
       const before = cpuMs(t.pid);
       await load(
         t.pool,
@@ -119,7 +120,9 @@ async function main() {
     started.push(mock.child);
     const prismPath = await startMockProcess(cli, ['--pki-dir', pkiDir, '--no-fast-path']);
     started.push(prismPath.child);
-    const baseline = values.baseline ? await startMockProcess(values.baseline, ['--pki-dir', pkiDir]) : undefined;
+    const baseline = values.baseline
+      ? await startMockProcess(values.baseline, ['--pki-dir', pkiDir])
+      : undefined;
     if (baseline) started.push(baseline.child);
     const bare = await startBareHttps(pkiDir);
     started.push(bare.child);
