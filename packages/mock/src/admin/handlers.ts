@@ -152,4 +152,3 @@ function badRequest(path: string, message: string, location: string): Answer {
   return jsonAnswer(400, envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]));
 }
 
-export type { Wire };

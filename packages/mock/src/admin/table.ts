@@ -6,7 +6,7 @@
 // path. admin-openapi.yaml documents the same routes, by the same operationIds (a test holds them equal).
 import type { Fault } from '../api/fault.ts';
 import type { JournalEntry, JournalFilter } from '../api/journal.ts';
-import type { OpenSessionOptions, SessionInfo, TokenRequest } from '../api/session.ts';
+import type { SessionInfo, TokenRequest } from '../api/session.ts';
 import type { AnyOperations, StoredStub, UntypedStub } from '../api/stub.ts';
 import type { UsageDocument } from '../api/usage.ts';
 import { filterOfQuery } from '../session/journal-filter.ts';
@@ -242,7 +242,6 @@ export interface MockAnswers {
   openSession: { session: SessionInfo };
   readUsage: UsageDocument;
 }
-export type { OpenSessionOptions };
 
 /** A call of the session interface: its route, and where it is on a handle (`['faults', 'set']`). */
 export interface SessionCall {
