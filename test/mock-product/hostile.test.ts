@@ -14,15 +14,19 @@ import { type Caller, caller, operation, validCall } from './mtls.ts';
 const portOf = (m: TestMock) => Number(new URL(m.url).port);
 
 /** Raw bytes over mTLS, then the connection closed by us after `holdMs`; what came back. */
+/** A mutual-TLS connection to the mock, with its sandbox client certificate. */
+const tlsTo = (m: TestMock) =>
+  tlsConnect({
+    host: '127.0.0.1',
+    port: portOf(m),
+    ...m.mock.clients.sandbox,
+    ca: m.mock.ca,
+    servername: 'localhost',
+  });
+
 function rawTls(m: TestMock, bytes: string | Buffer, holdMs = 200): Promise<string> {
   return new Promise((resolve) => {
-    const socket = tlsConnect({
-      host: '127.0.0.1',
-      port: portOf(m),
-      ...m.mock.clients.sandbox,
-      ca: m.mock.ca,
-      servername: 'localhost',
-    });
+    const socket = tlsTo(m);
     let text = '';
     socket.on('data', (d) => (text += d));
     socket.on('error', () => {});
@@ -275,13 +279,7 @@ describe('a new user’s walk', () => {
       new Promise<{ line: string; bytes: number }>((resolve) => {
         const many = Array.from({ length: count }, (_, i) => `x-${i}: ${value}\r\n`).join('');
         const request = `GET /hb/webhook/logs?webhookId=w HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n${many}Connection: close\r\n\r\n`;
-        const socket = tlsConnect({
-          host: '127.0.0.1',
-          port: portOf(m),
-          ...m.mock.clients.sandbox,
-          ca: m.mock.ca,
-          servername: 'localhost',
-        });
+        const socket = tlsTo(m);
         let text = '';
         socket.on('data', (d) => (text += d));
         socket.on('error', () => {});

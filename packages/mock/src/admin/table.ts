@@ -52,6 +52,34 @@ const field =
   (json: unknown): T =>
     (json as Record<string, T>)[name] as T;
 const nothing = (): undefined => undefined;
+
+/** A call with no argument and no result (a 204): a clear, the reset. */
+const bare = (operationId: string, method: Method, resource: string): Route<[], void> => ({
+  operationIds: [operationId],
+  method,
+  resource,
+  segment: 'none',
+  ok: 204,
+  send: () => ({}),
+  read: () => [],
+  answer: nothing,
+  result: nothing,
+});
+
+/** A listing: no argument, its result under `key` of a 200. */
+function listing<T>(operationId: string, resource: string, key: string): Route<[], T> {
+  return {
+    operationIds: [operationId],
+    method: 'GET',
+    resource,
+    segment: 'none',
+    ok: 200,
+    send: () => ({}),
+    read: () => [],
+    answer: (result: T) => ({ [key]: result }),
+    result: field<T>(key),
+  };
+}
 /** A value read off the wire, or a TypeError saying what is wrong with it (the route answers a 400). */
 const checked = <T>(value: T | string): T => {
   if (typeof value === 'string') throw new TypeError(value);
@@ -104,17 +132,7 @@ export const sessionRoutes: SessionRoutes = {
       answer: nothing,
       result: nothing,
     },
-    list: {
-      operationIds: ['listFaults'],
-      method: 'GET',
-      resource: 'faults',
-      segment: 'none',
-      ok: 200,
-      send: () => ({}),
-      read: (): [] => [],
-      answer: (faults: Record<string, Fault>) => ({ faults }),
-      result: field<Record<string, Fault>>('faults'),
-    },
+    list: listing<Record<string, Fault>>('listFaults', 'faults', 'faults'),
   },
   stubs: {
     add: {
@@ -141,28 +159,8 @@ export const sessionRoutes: SessionRoutes = {
       result: () => true,
       missing: ([id]: [string]) => `No stub ${id} in this session.`,
     },
-    clear: {
-      operationIds: ['clearStubs'],
-      method: 'DELETE',
-      resource: 'stubs',
-      segment: 'none',
-      ok: 204,
-      send: () => ({}),
-      read: (): [] => [],
-      answer: nothing,
-      result: nothing,
-    },
-    list: {
-      operationIds: ['listStubs'],
-      method: 'GET',
-      resource: 'stubs',
-      segment: 'none',
-      ok: 200,
-      send: () => ({}),
-      read: (): [] => [],
-      answer: (stubs: StoredStub<AnyOperations>[]) => ({ stubs }),
-      result: field<StoredStub<AnyOperations>[]>('stubs'),
-    },
+    clear: bare('clearStubs', 'DELETE', 'stubs'),
+    list: listing<StoredStub<AnyOperations>[]>('listStubs', 'stubs', 'stubs'),
   },
   journal: {
     entries: {
@@ -176,29 +174,9 @@ export const sessionRoutes: SessionRoutes = {
       answer: (entries: JournalEntry[]) => ({ entries }),
       result: field<JournalEntry[]>('entries'),
     },
-    clear: {
-      operationIds: ['clearJournal'],
-      method: 'DELETE',
-      resource: 'journal',
-      segment: 'none',
-      ok: 204,
-      send: () => ({}),
-      read: (): [] => [],
-      answer: nothing,
-      result: nothing,
-    },
+    clear: bare('clearJournal', 'DELETE', 'journal'),
   },
-  reset: {
-    operationIds: ['resetSession'],
-    method: 'POST',
-    resource: 'reset',
-    segment: 'none',
-    ok: 204,
-    send: () => ({}),
-    read: (): [] => [],
-    answer: nothing,
-    result: nothing,
-  },
+  reset: bare('resetSession', 'POST', 'reset'),
   token: {
     operationIds: ['mintToken'],
     method: 'POST',
