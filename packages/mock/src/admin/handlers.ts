@@ -14,7 +14,7 @@ import { jsonLimitRefusal } from '../http/json-limits.ts';
 import { refusalAnswer } from '../http/refusal.ts';
 import { checkedSessionOptions, type Sessions } from '../session/sessions.ts';
 import { localSession } from './local-session.ts';
-import { type mockRoutes, type Place, type SessionCall, sessionCalls, type Wire } from './table.ts';
+import { type mockRoutes, type Place, type SessionCall, sessionCalls } from './table.ts';
 import { type Minting, mintToken } from './tokens.ts';
 
 type JsonLimits = Pick<Limits, 'maxJsonDepth' | 'maxJsonBytes'>;
@@ -151,4 +151,3 @@ function badRequest(path: string, message: string, location: string): Answer {
   const detail = { location, code: 'invalid', message };
   return jsonAnswer(400, envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]));
 }
-
