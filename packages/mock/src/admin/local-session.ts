@@ -10,7 +10,7 @@ import { type MockSession, sessionMiddleware, type TokenRequest } from '../api/s
 import type { AnyOperations } from '../api/stub.ts';
 import { settledCalls } from '../session/expectations.ts';
 import { checkedFilter } from '../session/journal-filter.ts';
-import type { Session } from '../session/session.ts';
+import { type Session, statelessWebhooks } from '../session/session.ts';
 
 export interface LocalSessionOptions {
   /** Closes the session in the mock's sessions. */
@@ -65,6 +65,16 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
       remove: (id) => use(() => session.stubs.remove(id)),
       clear: () => use(() => session.stubs.clear()),
       list: () => use(() => session.stubs.list()),
+    },
+    webhooks: {
+      set: (webhookId, registration) =>
+        use(() => {
+          if (!session.sandbox) throw new TypeError(statelessWebhooks);
+          return session.webhooks.set(webhookId, registration);
+        }),
+      remove: (webhookId) => use(() => session.webhooks.remove(webhookId)),
+      clear: () => use(() => session.webhooks.clear()),
+      list: () => use(() => session.webhooks.list()),
     },
     journal: {
       entries,
