@@ -66,9 +66,11 @@ export {
 } from './send/tls.js';
 export {
   type Answer,
+  type ArrivedDelivery,
   type CheckContext,
   ConnectionError,
   type Credential,
+  type DeliveryWatch,
   type EncodedBody,
   type FailedStage,
   type Findings,

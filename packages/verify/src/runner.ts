@@ -6,6 +6,7 @@ import {
   answersWithinLimits,
   type CheckContext,
   ConnectionError,
+  type DeliveryWatch,
   discoverIdentifiers,
   operationsByPath,
   type ProbeCheck,
@@ -45,6 +46,8 @@ export interface Report {
 export interface RunSettings extends VerifyOptions {
   readonly selection?: Selection;
   readonly setup?: readonly SetupRequest[];
+  /** The run's webhook receiver (--webhook-receiver): the delivery check runs with it. */
+  readonly deliveries?: DeliveryWatch;
 }
 
 /** Operations verified at once: enough to hide latency, few enough not to load a shared sandbox. */
@@ -68,8 +71,9 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     ...(settings.setup && { setup: settings.setup }),
     ...(settings.fixtures && { fixtures: settings.fixtures }),
   });
-  const options = { ...settings, identifiers };
-  const ctx: CheckContext = { model, options, send: counted, findings };
+  const { deliveries, ...settled } = settings;
+  const options = { ...settled, identifiers };
+  const ctx: CheckContext = { model, options, send: counted, findings, ...(deliveries && { deliveries }) };
   noteOpenQuestions(model, findings);
   const probes = (scope: ProbeCheck['scope']) =>
     probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));

@@ -137,7 +137,7 @@ export class Journal {
 
   /** Records a request once it was served (cheaply: the gateway's throughput should not pay for the journal). */
   add(served: ServedRequest): void {
-    const { maxBodyBytes, maxEntries, maxBytes } = this.#limits;
+    const { maxBodyBytes } = this.#limits;
     this.#seq += 1;
     const answer = keptAnswer(served, maxBodyBytes);
     const body = cut(served.body, maxBodyBytes);
