@@ -30,7 +30,7 @@ export async function reviewMutation(
   dir: string,
   name: string,
   mutate: Mutation,
-  options: { lint?: boolean } = {},
+  options: { lint?: boolean; types?: boolean } = {},
 ): Promise<Review> {
   const headFile = await writeMutation(dir, name, mutate);
   return reviewSpecs({

@@ -1,0 +1,95 @@
+// Two schemas compared: the registered schema rules judge each pair of views, and the comparison goes on
+// into properties, items, additional properties and alternatives. A pair of views is compared once per
+// review, however many operations reach it (a shared component changed in place is one comparison, its
+// facts then named under every user), and a pair met again while it is being compared (a recursive schema)
+// is that same comparison: the result is a graph, walked per operation by placement.ts. So the cost is the
+// size of the two documents, never operations × schema size.
+
+import { matchMembers } from '../effective/members.ts';
+import type { SchemaRef } from '../effective/schema-parts.ts';
+import type { SchemaView } from '../effective/schema-view.ts';
+import { schemaRules } from '../rules/index.ts';
+import { type Sides, view } from './context.ts';
+import type { Fact } from './facts.ts';
+
+/** A step from a schema into a part of it: a property's name, `[]` (items), `*` (other properties), or none. */
+export type Segment = string | undefined;
+
+export interface SchemaDiff {
+  readonly facts: Fact[];
+  readonly children: { segment: Segment; diff: SchemaDiff }[];
+}
+
+const EMPTY: SchemaDiff = { facts: [], children: [] };
+const memo = new WeakMap<Sides, Map<string, SchemaDiff>>();
+
+/** Whether a diff holds facts at all (a loop holds none of its own). */
+export function isEmpty(diff: SchemaDiff, seen = new Set<SchemaDiff>()): boolean {
+  if (diff.facts.length) return false;
+  if (seen.has(diff)) return true;
+  seen.add(diff);
+  return diff.children.every((c) => isEmpty(c.diff, seen));
+}
+
+/** Facts that change no type a client is generated with. */
+const DOCUMENTATION = new Set(['documentation-changed', 'deprecated-changed', 'default-changed']);
+
+/** Whether a comparison found nothing but documentation: the same schema for the generated types. */
+export function sameForTypes(diff: SchemaDiff, seen = new Set<SchemaDiff>()): boolean {
+  if (diff.facts.some((f) => !DOCUMENTATION.has(f.rule))) return false;
+  if (seen.has(diff)) return true;
+  seen.add(diff);
+  return diff.children.every((c) => sameForTypes(c.diff, seen));
+}
+
+/** The comparison of two schemas (each one or several that all apply). */
+export function compareSchemas(
+  sides: Sides,
+  before: readonly SchemaRef[],
+  after: readonly SchemaRef[],
+): SchemaDiff {
+  return compareViews(sides, view(sides, 'base', before), view(sides, 'head', after));
+}
+
+export function compareViews(sides: Sides, a: SchemaView, b: SchemaView): SchemaDiff {
+  let cache = memo.get(sides);
+  if (!cache) {
+    cache = new Map();
+    memo.set(sides, cache);
+  }
+  const key = `${a.key}\u0000${b.key}`;
+  const known = cache.get(key);
+  if (known) return known; // done, or in progress further up (a loop): the same result either way
+  const diff: SchemaDiff = { facts: [], children: [] };
+  cache.set(key, diff);
+  let replaced = false;
+  for (const rule of schemaRules) {
+    if (replaced && rule.valueRule) continue; // a type replaced: its old values' rules say nothing new
+    const facts = rule.compare(a, b, sides);
+    if (rule.replacesValues && facts.length) replaced = true;
+    diff.facts.push(...facts);
+  }
+  descend(sides, a, b, diff);
+  return diff;
+}
+
+function push(diff: SchemaDiff, segment: Segment, child: SchemaDiff): void {
+  if (child !== EMPTY && (child.facts.length || child.children.length))
+    diff.children.push({ segment, diff: child });
+}
+
+/** Into what both sides still have: common properties, items, additional properties, alternatives, members. */
+function descend(sides: Sides, a: SchemaView, b: SchemaView, diff: SchemaDiff): void {
+  for (const [name, before] of a.properties) {
+    const after = b.properties.get(name);
+    if (after) push(diff, name, compareSchemas(sides, before, after));
+  }
+  if (a.items && b.items) push(diff, '[]', compareSchemas(sides, a.items, b.items));
+  if (Array.isArray(a.additional) && Array.isArray(b.additional))
+    push(diff, '*', compareSchemas(sides, a.additional, b.additional));
+  for (const keyword of ['oneOf', 'anyOf'] as const)
+    for (const [before, after] of matchMembers(a[keyword] ?? [], b[keyword] ?? []))
+      push(diff, undefined, compareSchemas(sides, [before], [after]));
+  for (const [before, after] of matchMembers(a.allOf, b.allOf))
+    push(diff, undefined, compareSchemas(sides, [before], [after]));
+}
