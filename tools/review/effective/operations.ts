@@ -1,7 +1,7 @@
 // Every operation of one side as a client meets it: path operations, webhooks (3.1) and callbacks, each with
 // its effective parameters (the path item's and its own merged, its own winning: OpenAPI §4.8.9), security
-// (its own or the document's), servers (its own, its path item's or the document's) and responses by
-// status. Webhooks and callbacks are operations the API calls on the client: `reversed`, so that what the
+// (its own or the document's; a webhook's or callback's own only), servers (its own, its path item's or the
+// document's) and responses by status. Webhooks and callbacks are operations the API calls on the client: `reversed`, so that what the
 // client reads and sends is the other way round. Keys: `POST /hb/transfers/ted`, `POST webhook pixReceived`,
 // `POST callback onPaid {$request.body#/url} of POST /hb/pix/charges`.
 import { type EffectiveParameter, effectiveParameter } from './parameters.ts';
@@ -105,7 +105,8 @@ function operationOf(
     op.node.requestBody === undefined
       ? undefined
       : doc.resolve(op.node.requestBody, child(op.at, 'requestBody'));
-  const ownSecurity = op.node.security !== undefined;
+  // The document's security is how clients call the API; a webhook or callback is the API calling them.
+  const ownSecurity = op.node.security !== undefined || place.owner !== 'path';
   const ownServers = Array.isArray(op.node.servers);
   return {
     ...op,
