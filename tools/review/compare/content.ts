@@ -25,39 +25,41 @@ function entries(doc: SideDocument, holder: Located | undefined): MediaEntry[] {
 
 const isRange = (type: string) => type.includes('*');
 
-/** Pairs by meaning: the same media type, else a range on one side that covers a type on the other. */
+/**
+ * Pairs by meaning: the same media type first; then a base type a head range covers (widened), a head type a
+ * base range covers (narrowed); what is left was removed or added.
+ */
 function pair(before: MediaEntry[], after: MediaEntry[]) {
   const pairs: [MediaEntry, MediaEntry][] = [];
-  const change = {
-    removed: [] as MediaEntry[],
-    added: [] as MediaEntry[],
-    widened: [] as ContentChange['widened'][number][],
-    narrowed: [] as ContentChange['narrowed'][number][],
-  };
+  const widened: { before: MediaEntry; after: MediaEntry }[] = [];
+  const narrowed: { before: MediaEntry; after: MediaEntry }[] = [];
   const exact = new Map(after.map((m) => [m.type, m]));
-  const paired = new Set<MediaEntry>();
+  const matched = new Set<MediaEntry>();
   for (const b of before) {
     const a = exact.get(b.type);
-    if (a) {
-      pairs.push([b, a]);
-      paired.add(a);
-      continue;
-    }
-    const range = after.find((m) => isRange(m.type) && covers(m.type, b.type));
-    if (range) {
-      pairs.push([b, range]);
-      change.widened.push({ before: b, after: range });
-    } else change.removed.push(b);
+    if (!a) continue;
+    pairs.push([b, a]);
+    matched.add(a).add(b);
   }
-  for (const a of after) {
-    if (paired.has(a) || change.widened.some((w) => w.after === a)) continue;
-    const range = before.find((m) => isRange(m.type) && covers(m.type, a.type));
-    if (range) {
-      pairs.push([range, a]);
-      change.narrowed.push({ before: range, after: a });
-    } else change.added.push(a);
+  for (const b of before.filter((m) => !matched.has(m))) {
+    const range = after.find((m) => !matched.has(m) && isRange(m.type) && covers(m.type, b.type));
+    if (!range) continue;
+    pairs.push([b, range]);
+    widened.push({ before: b, after: range });
+    matched.add(b);
   }
-  return { pairs, change };
+  const usedRanges = new Set<MediaEntry>();
+  for (const a of after.filter((m) => !matched.has(m) && !widened.some((w) => w.after === m))) {
+    const range = before.find((m) => !matched.has(m) && isRange(m.type) && covers(m.type, a.type));
+    if (!range) continue;
+    pairs.push([range, a]);
+    narrowed.push({ before: range, after: a });
+    matched.add(a);
+    usedRanges.add(range);
+  }
+  const removed = before.filter((m) => !matched.has(m) && !usedRanges.has(m));
+  const added = after.filter((m) => !matched.has(m) && !widened.some((w) => w.after === m));
+  return { pairs, change: { removed, added, widened, narrowed } satisfies ContentChange };
 }
 
 /** The comparison of two bodies' content, where `place` says how the operation uses them. */

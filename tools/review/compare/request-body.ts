@@ -22,6 +22,8 @@ export function compareRequestBody(
   );
   return [
     ...(facts.length ? [{ ...place, facts }] : []),
-    ...compareContent(sides, before.requestBody, after.requestBody, place),
+    ...(before.requestBody && after.requestBody
+      ? compareContent(sides, before.requestBody, after.requestBody, place)
+      : []),
   ];
 }

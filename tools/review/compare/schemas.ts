@@ -7,7 +7,7 @@
 
 import { matchMembers } from '../effective/members.ts';
 import type { SchemaRef } from '../effective/schema-parts.ts';
-import type { SchemaView } from '../effective/schema-view.ts';
+import { allowsType, type SchemaView } from '../effective/schema-view.ts';
 import { schemaRules } from '../rules/index.ts';
 import { type Sides, view } from './context.ts';
 import type { Fact } from './facts.ts';
@@ -65,6 +65,7 @@ export function compareViews(sides: Sides, a: SchemaView, b: SchemaView): Schema
   let replaced = false;
   for (const rule of schemaRules) {
     if (replaced && rule.valueRule) continue; // a type replaced: its old values' rules say nothing new
+    if (rule.appliesTo && !(allowsType(a, rule.appliesTo) && allowsType(b, rule.appliesTo))) continue;
     const facts = rule.compare(a, b, sides);
     if (rule.replacesValues && facts.length) replaced = true;
     diff.facts.push(...facts);
@@ -80,12 +81,14 @@ function push(diff: SchemaDiff, segment: Segment, child: SchemaDiff): void {
 
 /** Into what both sides still have: common properties, items, additional properties, alternatives, members. */
 function descend(sides: Sides, a: SchemaView, b: SchemaView, diff: SchemaDiff): void {
-  for (const [name, before] of a.properties) {
+  const objects = allowsType(a, 'object') && allowsType(b, 'object');
+  for (const [name, before] of objects ? a.properties : []) {
     const after = b.properties.get(name);
     if (after) push(diff, name, compareSchemas(sides, before, after));
   }
-  if (a.items && b.items) push(diff, '[]', compareSchemas(sides, a.items, b.items));
-  if (Array.isArray(a.additional) && Array.isArray(b.additional))
+  if (a.items && b.items && allowsType(a, 'array') && allowsType(b, 'array'))
+    push(diff, '[]', compareSchemas(sides, a.items, b.items));
+  if (objects && Array.isArray(a.additional) && Array.isArray(b.additional))
     push(diff, '*', compareSchemas(sides, a.additional, b.additional));
   for (const keyword of ['oneOf', 'anyOf'] as const)
     for (const [before, after] of matchMembers(a[keyword] ?? [], b[keyword] ?? []))

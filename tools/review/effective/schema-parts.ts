@@ -68,7 +68,13 @@ export function partsOf(doc: SideDocument, schemas: readonly SchemaRef[]): Parts
 
 /** The schema a nullable wrapper (`oneOf: [{ type: 'null' }, X]`, or `anyOf`) wraps: X, else undefined. */
 export function nullableWrap(doc: SideDocument, schema: SchemaRef): SchemaRef | undefined {
-  const node = schema.node;
+  let { node, at } = schema;
+  for (
+    let i = 0;
+    i < MAX_CHAIN && isObject(node) && typeof node.$ref === 'string' && Object.keys(node).length === 1;
+    i++
+  )
+    ({ node, at } = target(doc, node.$ref) ?? { node: undefined, at });
   if (!isObject(node)) return undefined;
   const keyword = Array.isArray(node.oneOf) ? 'oneOf' : Array.isArray(node.anyOf) ? 'anyOf' : undefined;
   if (!keyword) return undefined;
@@ -87,7 +93,7 @@ export function nullableWrap(doc: SideDocument, schema: SchemaRef): SchemaRef | 
   };
   const index = members.findIndex(isNull);
   if (index === -1 || isNull(members[1 - index])) return undefined;
-  return { node: members[1 - index], at: child(child(schema.at, keyword), 1 - index) };
+  return { node: members[1 - index], at: child(child(at, keyword), 1 - index) };
 }
 
 /** Keywords that say something about a schema without constraining its values. */

@@ -98,6 +98,10 @@ const MODELLED = new Set([
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** Whether a view lets values of a JSON type through (`number` covers `integer`; no `type`: every type). */
+export const allowsType = (view: SchemaView, type: string): boolean =>
+  !view.types || view.types.has(type) || (type === 'number' && view.types.has('integer'));
+
 /** Thrown inside a merge when two parts say things a single schema cannot (two patterns): merge no more. */
 class Contradiction extends Error {}
 

@@ -21,6 +21,9 @@ export interface RuleInfo {
   readonly oasdiff: readonly string[];
 }
 
+/** The JSON types keywords apply to (`number` covers `integer`). */
+export type InstanceType = 'object' | 'array' | 'string' | 'number';
+
 /** Compares two views of the same schema (both sides have it). */
 export interface SchemaRule extends RuleInfo {
   readonly level: 'schema';
@@ -28,6 +31,8 @@ export interface SchemaRule extends RuleInfo {
   readonly valueRule?: boolean;
   /** Its facts replace the value rules' (a type replaced). */
   readonly replacesValues?: boolean;
+  /** The JSON type its keywords apply to (JSON Schema: `properties` constrain objects only): asked only when both sides allow it. */
+  readonly appliesTo?: InstanceType;
   compare(before: SchemaView, after: SchemaView, sides: Sides): Fact[];
 }
 

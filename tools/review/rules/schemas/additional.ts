@@ -15,6 +15,7 @@ const WORDS = ['refused', 'constrained by a schema', 'accepted'];
 export const additionalProperties: SchemaRule = {
   level: 'schema',
   name: 'additional-properties',
+  appliesTo: 'object',
   produces: ['additional-properties-changed'],
   covers: [
     'unlisted properties refused (narrowed: breaks senders) or accepted again (widened: breaks readers)',

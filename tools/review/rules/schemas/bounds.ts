@@ -57,6 +57,7 @@ function boundFact(before: SchemaView, after: SchemaView, end: End): Fact[] {
 export const bounds: SchemaRule = {
   level: 'schema',
   name: 'bounds',
+  appliesTo: 'number',
   produces: ['minimum-changed', 'maximum-changed'],
   valueRule: true,
   covers: [

@@ -2,7 +2,7 @@
 // (breaks senders); the reverse widens (breaks readers). `minLength: 0` is no minimum.
 import { inBase, inHead } from '../../compare/context.ts';
 import type { Fact } from '../../compare/facts.ts';
-import { COUNTS, type Count, type SchemaView } from '../../effective/schema-view.ts';
+import { allowsType, COUNTS, type Count, type SchemaView } from '../../effective/schema-view.ts';
 import type { SchemaRule } from '../rule.ts';
 import { NARROWED, WIDENED } from '../verdicts.ts';
 
@@ -23,7 +23,18 @@ const STEMS: Record<Count, string> = {
   maxProperties: 'max-properties',
 };
 
+/** The JSON type each count constrains. */
+const TYPE: Record<Count, string> = {
+  minLength: 'string',
+  maxLength: 'string',
+  minItems: 'array',
+  maxItems: 'array',
+  minProperties: 'object',
+  maxProperties: 'object',
+};
+
 function countFact(before: SchemaView, after: SchemaView, count: Count): Fact[] {
+  if (!allowsType(before, TYPE[count]) || !allowsType(after, TYPE[count])) return [];
   const [a, b] = [before.counts[count], after.counts[count]];
   if (a === b) return [];
   const lower = count.startsWith('min');
@@ -48,7 +59,8 @@ function countFact(before: SchemaView, after: SchemaView, count: Count): Fact[] 
 
 /** `uniqueItems` set (narrowed: repeated items no longer accepted) or dropped (widened). */
 function uniqueFact(before: SchemaView, after: SchemaView): Fact[] {
-  if (before.uniqueItems === after.uniqueItems) return [];
+  if (before.uniqueItems === after.uniqueItems || !allowsType(before, 'array') || !allowsType(after, 'array'))
+    return [];
   const set = after.uniqueItems;
   return [
     {

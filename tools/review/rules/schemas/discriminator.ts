@@ -11,6 +11,7 @@ import { BOTH, WIDENED } from '../verdicts.ts';
 export const discriminator: SchemaRule = {
   level: 'schema',
   name: 'discriminator',
+  appliesTo: 'object',
   produces: ['discriminator-changed'],
   covers: [
     "a discriminator's property renamed or a mapping entry removed or changed (both directions); a mapping entry added (breaks readers)",

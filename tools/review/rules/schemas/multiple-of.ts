@@ -9,6 +9,7 @@ const divides = (a: number, b: number) => Number.isInteger(b / a);
 export const multipleOf: SchemaRule = {
   level: 'schema',
   name: 'multiple-of',
+  appliesTo: 'number',
   produces: ['multiple-of-changed'],
   valueRule: true,
   covers: [

@@ -10,6 +10,7 @@ const ANYTHING = new Set(['.*', '^.*$', '^.*', '.*$', '[\\s\\S]*', '^[\\s\\S]*$'
 export const pattern: SchemaRule = {
   level: 'schema',
   name: 'pattern',
+  appliesTo: 'string',
   produces: ['pattern-changed'],
   valueRule: true,
   covers: ['a `pattern` set (narrowed), dropped or made to match anything (widened), or changed (both)'],

@@ -66,6 +66,7 @@ const under = (name: string, fact: Fact): Fact => ({ ...fact, field: name });
 export const properties: SchemaRule = {
   level: 'schema',
   name: 'properties',
+  appliesTo: 'object',
   produces: ['property-added', 'property-removed'],
   covers: [
     'a property added: one finding, breaking for senders when it is required, an addition otherwise',

@@ -55,6 +55,7 @@ function flips(name: string, before: SchemaView, after: SchemaView, sides: Sides
 export const readWriteOnly: SchemaRule = {
   level: 'schema',
   name: 'read-write-only',
+  appliesTo: 'object',
   produces: ['read-only-changed', 'write-only-changed'],
   covers: [
     'a property made `readOnly` (breaks senders) or no longer `readOnly` while required (breaks senders); made `writeOnly` (breaks readers) or no longer `writeOnly` (an addition for readers); info for the other direction',

@@ -48,6 +48,7 @@ function fact(
 export const required: SchemaRule = {
   level: 'schema',
   name: 'required',
+  appliesTo: 'object',
   produces: ['required-properties-added', 'required-properties-removed'],
   covers: [
     'a property made required (breaks senders, unless read-only) or optional (breaks readers, unless write-only); reordered `required`: nothing',
