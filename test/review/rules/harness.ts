@@ -31,7 +31,7 @@ export function compare(base: Doc, head: Doc): Finding[] {
 /** Operation → its findings' rules and levels, `rule:level`. */
 export function verdicts(findings: Finding[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const f of findings) (out[f.operation] ??= []).push(`${f.rule}:${f.level}`);
+  for (const f of findings) out[f.operation] = [...(out[f.operation] ?? []), `${f.rule}:${f.level}`];
   return out;
 }
 

@@ -1,7 +1,7 @@
 // rules/operations/security-flows.ts: a token URL moved breaks every user of the scheme; a scope removed
 // breaks the operations requiring it (info for the other users); a scope added is an addition.
 import { expect, it } from 'vitest';
-import { compare, edited, verdicts } from '../harness.ts';
+import { compare, type Doc, edited, verdicts } from '../harness.ts';
 
 const op = (id: string, scopes: string[]) => ({
   post: { operationId: id, security: [{ oauth: scopes }], responses: { '204': { description: 'OK' } } },
@@ -21,7 +21,7 @@ const base = {
     },
   },
 };
-const flow = (d: Record<string, any>) => d.components.securitySchemes.oauth.flows.clientCredentials;
+const flow = (d: Doc) => d.components.securitySchemes.oauth.flows.clientCredentials;
 
 it('token URL moved: breaking for both users', () => {
   expect(

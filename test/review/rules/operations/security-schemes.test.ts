@@ -1,7 +1,7 @@
 // rules/operations/security-schemes.ts: what a caller sends changed (type, HTTP scheme, key place or name);
 // documentation fields are not (rules/document/documentation.ts).
 import { expect, it } from 'vitest';
-import { compare, edited, operation, SEND, verdicts } from '../harness.ts';
+import { compare, type Doc, edited, operation, SEND, verdicts } from '../harness.ts';
 
 const base = operation(
   {},
@@ -10,7 +10,7 @@ const base = operation(
     components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } },
   },
 );
-const scheme = (d: Record<string, any>) => d.components.securitySchemes.key;
+const scheme = (d: Doc) => d.components.securitySchemes.key;
 
 it("the key's name or place changed: breaking for its users", () => {
   expect(

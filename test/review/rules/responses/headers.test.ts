@@ -1,7 +1,7 @@
 // rules/responses/headers.ts: response headers removed or made optional break readers; added does not;
 // a shared header component lands on every operation using it; a name in another case is info.
 import { expect, it } from 'vitest';
-import { compare, edited, operation, SEND, verdicts } from '../harness.ts';
+import { compare, type Doc, edited, operation, SEND, verdicts } from '../harness.ts';
 
 const base = operation(
   {
@@ -9,7 +9,7 @@ const base = operation(
   },
   { components: { headers: { Rate: { required: true, schema: { type: 'integer' } } } } },
 );
-const response = (d: Record<string, any>) => d.paths['/send'].post.responses['200'];
+const response = (d: Doc) => d.paths['/send'].post.responses['200'];
 
 it('removed: breaking; made optional: breaking; added: non-breaking', () => {
   expect(

@@ -1,14 +1,14 @@
 // rules/schemas/properties.ts: a property added (one finding, breaking senders when required) or removed
 // (breaking readers; senders only where the schema refuses unlisted properties).
 import { expect, it } from 'vitest';
-import { compare, edited, READ, SEND, shared, verdicts } from '../harness.ts';
+import { compare, type Doc, edited, READ, SEND, shared, verdicts } from '../harness.ts';
 
 const base = shared({
   type: 'object',
   required: ['a'],
   properties: { a: { type: 'string' }, b: { type: 'string' } },
 });
-const schema = (d: Record<string, any>) => d.components.schemas.Shared;
+const schema = (d: Doc) => d.components.schemas.Shared;
 
 it('a required property added: one finding, breaking for senders, an addition for readers', () => {
   const head = edited(base, (d) => {
