@@ -133,9 +133,11 @@ function findingOf(
       ),
     ),
   ];
-  const fields: FieldUse[] = ordered.flatMap((r) =>
-    r.field && r.occurrence.direction ? [{ direction: r.occurrence.direction, path: r.field }] : [],
-  );
+  const fields: FieldUse[] = ordered.flatMap((r) => {
+    // A field made required breaks the callers that never sent it: those using what holds it.
+    const path = fact.everyCaller ? (r.occurrence.name ? '' : r.parent) : r.field;
+    return path && r.occurrence.direction ? [{ direction: r.occurrence.direction, path }] : [];
+  });
   const { side, pointer } = fact.at;
   const line = input.locate(side, pointer);
   const oasdiff = oasdiffOf(fact, (ordered[0] as Reach).place);

@@ -45,6 +45,11 @@ export interface Fact {
   readonly field?: string;
   /** For a fact about the operation as a whole: the part it is about (its security, its servers). */
   readonly direction?: Direction;
+  /**
+   * It breaks callers that do not use the field too (a field or parameter made required, or added required):
+   * the consumers it hits are those using what holds it, not the field (placement.ts, consumers.ts).
+   */
+  readonly everyCaller?: boolean;
 }
 
 const ORDER: Impact[] = ['major', 'minor', 'patch'];

@@ -37,6 +37,7 @@ export const parameterExistence: ParameterRule = {
             : required
               ? 'new-required-request-parameter'
               : 'new-optional-request-parameter',
+        ...(required && { everyCaller: true }),
       };
       return [fact];
     }

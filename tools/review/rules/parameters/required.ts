@@ -18,6 +18,7 @@ export const parameterRequired: ParameterRule = {
             at,
             byRole: { send: 'major', read: 'patch' },
             oasdiff: 'request-parameter-became-required',
+            everyCaller: true,
           },
         ]
       : [

@@ -20,6 +20,7 @@ function added(name: string, after: SchemaView, sides: Sides): Fact {
       send: required ? 'major' : property.readOnly ? 'patch' : 'minor',
       read: property.writeOnly ? 'patch' : 'minor',
     },
+    ...(required && { everyCaller: true }),
     oasdiff: required
       ? {
           'request-body': 'new-required-request-property',

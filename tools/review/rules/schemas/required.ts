@@ -42,6 +42,7 @@ function fact(
           'response-property': 'response-property-became-optional',
         },
     field: name,
+    ...(required && { everyCaller: true }),
   };
 }
 
