@@ -23,23 +23,25 @@ export interface SchemaDiff {
 const EMPTY: SchemaDiff = { facts: [], children: [] };
 const memo = new WeakMap<Sides, Map<string, SchemaDiff>>();
 
-/** Whether a diff holds facts at all (a loop holds none of its own). */
-export function isEmpty(diff: SchemaDiff, seen = new Set<SchemaDiff>()): boolean {
-  if (diff.facts.length) return false;
-  if (seen.has(diff)) return true;
-  seen.add(diff);
-  return diff.children.every((c) => isEmpty(c.diff, seen));
-}
+/** How many pairs of schemas a review compared (its work, for the growth tests and benches). */
+export const comparisonsMade = (sides: Sides): number => memo.get(sides)?.size ?? 0;
 
 /** Facts that change no type a client is generated with. */
 const DOCUMENTATION = new Set(['documentation-changed', 'deprecated-changed', 'default-changed']);
 
 /** Whether a comparison found nothing but documentation: the same schema for the generated types. */
-export function sameForTypes(diff: SchemaDiff, seen = new Set<SchemaDiff>()): boolean {
-  if (diff.facts.some((f) => !DOCUMENTATION.has(f.rule))) return false;
-  if (seen.has(diff)) return true;
-  seen.add(diff);
-  return diff.children.every((c) => sameForTypes(c.diff, seen));
+export function sameForTypes(root: SchemaDiff): boolean {
+  const seen = new Set<SchemaDiff>([root]);
+  const todo = [root];
+  for (let diff = todo.pop(); diff; diff = todo.pop()) {
+    if (diff.facts.some((f) => !DOCUMENTATION.has(f.rule))) return false;
+    for (const { diff: next } of diff.children) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      todo.push(next);
+    }
+  }
+  return true;
 }
 
 /** The comparison of two schemas (each one or several that all apply). */
@@ -47,11 +49,29 @@ export function compareSchemas(
   sides: Sides,
   before: readonly SchemaRef[],
   after: readonly SchemaRef[],
+  depth = 0,
 ): SchemaDiff {
-  return compareViews(sides, view(sides, 'base', before), view(sides, 'head', after));
+  return compareViews(sides, view(sides, 'base', before), view(sides, 'head', after), depth);
 }
 
-export function compareViews(sides: Sides, a: SchemaView, b: SchemaView): SchemaDiff {
+/**
+ * How deep a comparison goes into nested (or chained) schemas. Beyond it a spec from a pull request could
+ * exhaust the stack; what lies deeper is reported as not compared, breaking both ways, for a human to judge.
+ */
+const MAX_DEPTH = 256;
+
+function tooDeep(b: SchemaView): SchemaDiff {
+  const fact: Fact = {
+    rule: 'schema-too-deep',
+    message: `Nested more than ${MAX_DEPTH} levels deep: not compared further, so rated breaking both ways.`,
+    at: { side: 'head', pointer: b.at },
+    byRole: { send: 'major', read: 'major' },
+  };
+  return { facts: [fact], children: [] };
+}
+
+export function compareViews(sides: Sides, a: SchemaView, b: SchemaView, depth = 0): SchemaDiff {
+  if (depth > MAX_DEPTH) return tooDeep(b);
   let cache = memo.get(sides);
   if (!cache) {
     cache = new Map();
@@ -70,7 +90,7 @@ export function compareViews(sides: Sides, a: SchemaView, b: SchemaView): Schema
     if (rule.replacesValues && facts.length) replaced = true;
     diff.facts.push(...facts);
   }
-  descend(sides, a, b, diff);
+  descend(sides, a, b, diff, depth + 1);
   return diff;
 }
 
@@ -80,19 +100,19 @@ function push(diff: SchemaDiff, segment: Segment, child: SchemaDiff): void {
 }
 
 /** Into what both sides still have: common properties, items, additional properties, alternatives, members. */
-function descend(sides: Sides, a: SchemaView, b: SchemaView, diff: SchemaDiff): void {
+function descend(sides: Sides, a: SchemaView, b: SchemaView, diff: SchemaDiff, depth: number): void {
   const objects = allowsType(a, 'object') && allowsType(b, 'object');
   for (const [name, before] of objects ? a.properties : []) {
     const after = b.properties.get(name);
-    if (after) push(diff, name, compareSchemas(sides, before, after));
+    if (after) push(diff, name, compareSchemas(sides, before, after, depth));
   }
   if (a.items && b.items && allowsType(a, 'array') && allowsType(b, 'array'))
-    push(diff, '[]', compareSchemas(sides, a.items, b.items));
+    push(diff, '[]', compareSchemas(sides, a.items, b.items, depth));
   if (objects && Array.isArray(a.additional) && Array.isArray(b.additional))
-    push(diff, '*', compareSchemas(sides, a.additional, b.additional));
+    push(diff, '*', compareSchemas(sides, a.additional, b.additional, depth));
   for (const keyword of ['oneOf', 'anyOf'] as const)
     for (const [before, after] of matchMembers(a[keyword] ?? [], b[keyword] ?? []))
-      push(diff, undefined, compareSchemas(sides, [before], [after]));
+      push(diff, undefined, compareSchemas(sides, [before], [after], depth));
   for (const [before, after] of matchMembers(a.allOf, b.allOf))
-    push(diff, undefined, compareSchemas(sides, [before], [after]));
+    push(diff, undefined, compareSchemas(sides, [before], [after], depth));
 }

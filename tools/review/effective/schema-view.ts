@@ -389,6 +389,9 @@ function build(doc: SideDocument, key: string, schemas: readonly SchemaRef[]): S
 
 const views = new WeakMap<SideDocument, Map<string, SchemaView>>();
 
+/** How many views a side made (its work, for the growth tests and benches). */
+export const viewsMade = (doc: SideDocument): number => views.get(doc)?.size ?? 0;
+
 /** The view of one schema, or of several that all apply; made once per side and set of pointers. */
 export function viewOf(doc: SideDocument, schemas: readonly SchemaRef[]): SchemaView {
   let cache = views.get(doc);
