@@ -83,12 +83,23 @@ export function touches(used: string, changed: string): boolean {
 
 type Verdict = 'hit' | 'unknown' | 'spared';
 
+/**
+ * The paths of a record that were used as they are: those with nothing recorded inside them. A recorder notes
+ * `card` on the way to `card.cardProxy`; that code reads `card.cardProxy`, not every field of `card`.
+ */
+function leaves(counts: Counts): string[] {
+  const paths = Object.keys(counts);
+  const parents = new Set<string>();
+  for (const p of paths) for (const m of p.matchAll(/\.|\[\]/g)) parents.add(p.slice(0, m.index));
+  return paths.filter((p) => !parents.has(p));
+}
+
 /** Whether one recorded use of a field touches what the finding changes. */
 function useVerdict(usage: OperationUsage, use: FieldUse): Verdict {
   const recorded = (counts: Counts | undefined) =>
     counts === undefined
       ? 'unknown'
-      : Object.keys(counts).some((used) => touches(used, use.path))
+      : leaves(counts).some((used) => touches(used, use.path))
         ? 'hit'
         : 'spared';
   if (use.direction === 'parameter') return recorded(usage.parameters);
