@@ -1,5 +1,5 @@
 // The names a usage document may hold: what an operation's schemas, parameters and headers declare.
-import { describe, expect, it } from 'vitest';
+
 import {
   contractModel,
   fieldPaths,
@@ -7,7 +7,8 @@ import {
   responseFieldsOf,
   responseHeadersOf,
   UNDECLARED,
-} from '../src/index.js';
+} from '@banking-api/contract';
+import { describe, expect, it } from 'vitest';
 
 const cards = contractModel().operations.find((op) => op.key === 'POST /hb/cards/create');
 if (!cards) throw new Error('no POST /hb/cards/create in the contract');
