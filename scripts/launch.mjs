@@ -3,7 +3,8 @@
 // bundle. Under tsx every module Node loads, Redocly's and Spectral's hundreds included, is a round trip to
 // tsx's loader thread: a cold `npm run review` measured 1.15 s under tsx and 0.75 s bundled (bench/review.ts).
 // Plain JavaScript, so that Node runs it without a loader. On a system Node older than the toolkit's (24), it
-// first runs itself again under Node 24 from .cache/node/ (scripts/node-runtime.mjs, installed on first use).
+// first runs itself again under Node 24 from the user's cache of runtimes (scripts/node-runtime.mjs,
+// installed on first use and shared by every clone and worktree).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
