@@ -2,10 +2,10 @@
 // $ref siblings by version, nullability, bounds, loops), parameters and operations as they apply; and the
 // comparison's work, counted, grows with the documents, not with operations × schemas.
 import { describe, expect, it } from 'vitest';
-import { compareDocuments } from '../../tools/review/compare/operations.ts';
+import { compareDocuments } from '../../tools/review/compare/documents.ts';
 import { comparisonsMade } from '../../tools/review/compare/schemas.ts';
-import { canonicalMediaType, covers } from '../../tools/review/effective/media-types.ts';
-import { effectiveOperations } from '../../tools/review/effective/operations.ts';
+import { canonicalMediaType, covers } from '../../tools/review/effective/media-meaning.ts';
+import { effectiveOperations } from '../../tools/review/effective/operation-view.ts';
 import { SideDocument } from '../../tools/review/effective/reader.ts';
 import { viewOf, viewsMade } from '../../tools/review/effective/schema-view.ts';
 import { compare, type Doc, operation, shared } from './rules/harness.ts';

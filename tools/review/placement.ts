@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { pointerSegments } from '../../model/pointer.ts';
+import type { Comparison, OperationComparison } from './compare/documents.ts';
 import { type Direction, type Fact, highest, type Impact, type Place, topImpact } from './compare/facts.ts';
-import type { Comparison, OperationComparison } from './compare/operations.ts';
 import { type Reach, reachedFacts } from './compare/walk.ts';
 import { isObject, type Side } from './effective/reader.ts';
 import { DOCUMENT, type FieldUse, type Finding, levelOf } from './finding.ts';

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { type Gate, gate } from './ack.ts';
-import { compareDocuments } from './compare/operations.ts';
+import { compareDocuments } from './compare/documents.ts';
 import { nameConsumers, readConsumers } from './consumers.ts';
 import { SideDocument } from './effective/reader.ts';
 import { type Finding, overallImpact, type Side } from './finding.ts';

@@ -124,6 +124,50 @@ function sentParameters(op: Operation, init: Init): string[] {
     .map((p) => p.name);
 }
 
+/** Starts recording one call of `op`: counted, with what it sends; what it reads is counted as it is read. */
+function begin(operations: Map<string, Recorded>, op: Operation, init: Init): Call {
+  const usage = operations.get(op.key) ?? {
+    calls: 0,
+    parameters: new Map(),
+    requestFields: new Map(),
+    responseFields: new Map(),
+    responseHeaders: new Map(),
+  };
+  operations.set(op.key, usage);
+  usage.calls++;
+  for (const name of sentParameters(op, init)) count(usage.parameters, name);
+  if (isPlain(init?.body))
+    for (const path of fieldPaths(init.body, requestFieldsOf(op, USAGE_MAX_DEPTH)))
+      count(usage.requestFields, path);
+  return { op, usage, read: new Set(), declared: responseFieldsOf(op, USAGE_MAX_DEPTH) };
+}
+
+const plain = (counts: Counts) => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+
+/** The usage document of what was recorded. */
+function documentOf(model: ContractModel, operations: Map<string, Recorded>): UsageDocument {
+  const entries = [...operations]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, u]): [string, OperationUsage] => [
+      key,
+      {
+        calls: u.calls,
+        parameters: plain(u.parameters),
+        requestFields: plain(u.requestFields),
+        responseFields: plain(u.responseFields),
+        responseHeaders: plain(u.responseHeaders),
+      },
+    ]);
+  return {
+    usageVersion: USAGE_VERSION,
+    recordedBy: 'client',
+    contract: { title: model.title, version: model.version },
+    operations: Object.fromEntries(entries),
+  };
+}
+
+type Method = (path: string, init?: Init) => Promise<Record<string, unknown>>;
+
 /** Wraps `client` (a BankingClient, or any client with openapi-fetch's methods) to record what its calls use. */
 export function recordUsage<C extends object>(
   client: C,
@@ -131,69 +175,22 @@ export function recordUsage<C extends object>(
 ): UsageRecording<C> {
   const operations = new Map<string, Recorded>();
   const byKey = new Map(model.operations.map((op) => [op.key, op]));
-  const begin = (op: Operation, init: Init): Call => {
-    const usage = operations.get(op.key) ?? {
-      calls: 0,
-      parameters: new Map(),
-      requestFields: new Map(),
-      responseFields: new Map(),
-      responseHeaders: new Map(),
-    };
-    operations.set(op.key, usage);
-    usage.calls++;
-    for (const name of sentParameters(op, init)) count(usage.parameters, name);
-    if (isPlain(init?.body))
-      for (const path of fieldPaths(init.body, requestFieldsOf(op, USAGE_MAX_DEPTH)))
-        count(usage.requestFields, path);
-    return { op, usage, read: new Set(), declared: responseFieldsOf(op, USAGE_MAX_DEPTH) };
+  const wrap = (method: string, original: Method) => async (path: string, init?: Init) => {
+    const result = await original(path, init);
+    const op = byKey.get(`${method} ${path}`);
+    if (!op || !result || typeof result !== 'object') return result;
+    const call = begin(operations, op, init);
+    const data = recording(result.data, call, '', 0, new WeakMap());
+    return { ...result, data, response: recordingResponse(result.response, call) };
   };
-  const wrap =
-    (method: string, original: (path: string, init?: Init) => Promise<Record<string, unknown>>) =>
-    async (path: string, init?: Init) => {
-      const result = await original(path, init);
-      const op = byKey.get(`${method} ${path}`);
-      if (!op || !result || typeof result !== 'object') return result;
-      const call = begin(op, init);
-      return {
-        ...result,
-        data: recording(result.data, call, '', 0, new WeakMap()),
-        response: recordingResponse(result.response, call),
-      };
-    };
+  const methods = HTTP_METHODS as readonly string[];
   const wrapped = new Proxy(client, {
     get(target, key, receiver) {
       const item = Reflect.get(target, key, receiver);
-      if (
-        typeof key === 'string' &&
-        (HTTP_METHODS as readonly string[]).includes(key) &&
-        typeof item === 'function'
-      )
+      if (typeof key === 'string' && methods.includes(key) && typeof item === 'function')
         return wrap(key, item.bind(target));
       return typeof item === 'function' ? item.bind(target) : item;
     },
   });
-  const plain = (counts: Counts) => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
-  return {
-    client: wrapped,
-    usage: () => ({
-      usageVersion: USAGE_VERSION,
-      recordedBy: 'client',
-      contract: { title: model.title, version: model.version },
-      operations: Object.fromEntries(
-        [...operations]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([key, u]): [string, OperationUsage] => [
-            key,
-            {
-              calls: u.calls,
-              parameters: plain(u.parameters),
-              requestFields: plain(u.requestFields),
-              responseFields: plain(u.responseFields),
-              responseHeaders: plain(u.responseHeaders),
-            },
-          ]),
-      ),
-    }),
-    clear: () => operations.clear(),
-  };
+  return { client: wrapped, usage: () => documentOf(model, operations), clear: () => operations.clear() };
 }

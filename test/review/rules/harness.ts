@@ -1,7 +1,7 @@
 // Rule tests without files or loaders: two small documents compared by the review's engine (the same
 // comparison and placement reviewSpecs runs), and a document builder with the shapes the rules need: a
 // schema sent by one operation and read by another, a parameter, a response header, a webhook.
-import { compareDocuments } from '../../../tools/review/compare/operations.ts';
+import { compareDocuments } from '../../../tools/review/compare/documents.ts';
 import { SideDocument } from '../../../tools/review/effective/reader.ts';
 import type { Finding } from '../../../tools/review/finding.ts';
 import { placeFindings } from '../../../tools/review/placement.ts';

@@ -1,7 +1,7 @@
-// The media types of a body (or of a parameter's `content`), paired by meaning (media-types.ts: case,
+// The media types of a body (or of a parameter's `content`), paired by meaning (media-meaning.ts: case,
 // parameter order and a JSON type's `charset=utf-8` mean nothing; a range covers its types), each pair's
 // schemas compared and its media rules asked; what is left unpaired goes to the content rules.
-import { canonicalMediaType, covers } from '../effective/media-types.ts';
+import { canonicalMediaType, covers } from '../effective/media-meaning.ts';
 import { child, isObject, type Located, obj, type SideDocument } from '../effective/reader.ts';
 import { contentRules, mediaRules } from '../rules/index.ts';
 import type { ContentChange, MediaEntry } from '../rules/rule.ts';

@@ -5,8 +5,8 @@
 // test in test/review/rules/ and a row in the coverage table of docs/reviewing-spec-changes.md.
 import type { Sides } from '../compare/context.ts';
 import type { Fact } from '../compare/facts.ts';
-import type { EffectiveOperation } from '../effective/operations.ts';
-import type { EffectiveParameter } from '../effective/parameters.ts';
+import type { EffectiveOperation } from '../effective/operation-view.ts';
+import type { EffectiveParameter } from '../effective/parameter-view.ts';
 import type { Located } from '../effective/reader.ts';
 import type { SchemaView } from '../effective/schema-view.ts';
 
@@ -63,7 +63,7 @@ export interface RequestBodyRule extends RuleInfo {
 }
 
 /**
- * How one operation's responses pair up (compare/responses.ts): statuses compared (`covered`: a base status
+ * How one operation's responses pair up (compare/response-pairs.ts): statuses compared (`covered`: a base status
  * the head answers only through a range or `default`), base statuses with nothing left, head statuses new.
  */
 export interface ResponsePairing {

@@ -4,8 +4,8 @@
 // A part's content types narrowed breaks senders, widened breaks readers; another serialization breaks both.
 import type { Sides } from '../../compare/context.ts';
 import type { Fact } from '../../compare/facts.ts';
-import { mediaTypeList } from '../../effective/media-types.ts';
-import { serializationOf } from '../../effective/parameters.ts';
+import { mediaTypeList } from '../../effective/media-meaning.ts';
+import { serializationOf } from '../../effective/parameter-view.ts';
 import { child, type Json, obj, type SideDocument } from '../../effective/reader.ts';
 import { type SchemaView, viewOf } from '../../effective/schema-view.ts';
 import { code } from '../../text/plain.ts';

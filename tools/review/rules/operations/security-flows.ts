@@ -2,7 +2,7 @@
 // operation using the scheme, since its callers fetch tokens there; a scope removed from a flow breaks the
 // operations that require it (the others using the scheme get `info`); a scope added is an addition.
 import type { Fact } from '../../compare/facts.ts';
-import type { EffectiveOperation } from '../../effective/operations.ts';
+import type { EffectiveOperation } from '../../effective/operation-view.ts';
 import { child, type Json, obj } from '../../effective/reader.ts';
 import { code } from '../../text/plain.ts';
 import type { OperationRule } from '../rule.ts';

@@ -1,10 +1,10 @@
 // A security scheme an operation authenticates with, changed in what a caller sends: its type, its HTTP
 // scheme (case-insensitive), an API key's place or name (a header's case-insensitively), an OpenID Connect
 // URL. Breaking for every operation using it, named under each. Documentation fields (description,
-// `bearerFormat`) are not a change for callers (rules/document/documentation.ts notes them once).
+// `bearerFormat`) are not a change for callers (rules/document/document-docs.ts notes them once).
 import type { Sides } from '../../compare/context.ts';
 import type { Fact } from '../../compare/facts.ts';
-import type { EffectiveOperation } from '../../effective/operations.ts';
+import type { EffectiveOperation } from '../../effective/operation-view.ts';
 import { child, type Json, obj } from '../../effective/reader.ts';
 import { code } from '../../text/plain.ts';
 import type { OperationRule } from '../rule.ts';

@@ -4,7 +4,7 @@
 // requirements, or a new way in, is an addition. Inherited requirements count where they land: an
 // operation that drops its own override gets the document's.
 import type { Fact } from '../../compare/facts.ts';
-import { type Requirement, requirementText, satisfies } from '../../effective/security.ts';
+import { type Requirement, requirementText, satisfies } from '../../effective/requirements.ts';
 import { code } from '../../text/plain.ts';
 import type { OperationRule } from '../rule.ts';
 

@@ -3,7 +3,7 @@
 // naming its successor), a variable's default moved or one of its values removed breaks them too; a server
 // or value added is an addition.
 import type { Fact } from '../../compare/facts.ts';
-import type { EffectiveServer } from '../../effective/servers.ts';
+import type { EffectiveServer } from '../../effective/server-list.ts';
 import { code } from '../../text/plain.ts';
 import type { OperationRule } from '../rule.ts';
 

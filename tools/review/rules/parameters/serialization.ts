@@ -2,8 +2,8 @@
 // (effective/parameters.ts): spelling a default out, or `explode` on a single primitive value, changes
 // nothing; anything else changes the request a caller builds: breaking.
 import type { Sides } from '../../compare/context.ts';
-import type { EffectiveParameter } from '../../effective/parameters.ts';
-import { serializationOf } from '../../effective/parameters.ts';
+import type { EffectiveParameter } from '../../effective/parameter-view.ts';
+import { serializationOf } from '../../effective/parameter-view.ts';
 import type { SideDocument } from '../../effective/reader.ts';
 import { viewOf } from '../../effective/schema-view.ts';
 import { code } from '../../text/plain.ts';

@@ -1,4 +1,4 @@
-// Response statuses that go or come (compare/responses.ts pairs them first, so a status the head still
+// Response statuses that go or come (compare/response-pairs.ts pairs them first, so a status the head still
 // answers through a range or `default` is compared with what answers it, not removed). A status removed
 // breaks readers that handle it; one now covered by `default` or its range is info (its body is compared as
 // any pair is); an error status added is an addition. Success statuses added: success-status.ts.

@@ -6,8 +6,8 @@
 // reads `data.card` stops compiling, and at run time it gets a shape it does not handle: breaking. A status
 // outside those (205, 208, 226) leaves the types alone: non-breaking, with a note.
 import type { Fact } from '../../compare/facts.ts';
-import { canonicalMediaType } from '../../effective/media-types.ts';
-import type { EffectiveOperation } from '../../effective/operations.ts';
+import { canonicalMediaType } from '../../effective/media-meaning.ts';
+import type { EffectiveOperation } from '../../effective/operation-view.ts';
 import { child, isObject, type Located, obj } from '../../effective/reader.ts';
 import { code } from '../../text/plain.ts';
 import type { ResponsesRule, SameSchema } from '../rule.ts';

@@ -1,8 +1,8 @@
 // An operation's parameters, paired by where they go and their name (a header's case-insensitively, a path
 // parameter by its place in the template): the parameter rules asked of each pair (or lone parameter), and
 // each pair's schema (or `content`) compared.
-import type { EffectiveOperation } from '../effective/operations.ts';
-import type { EffectiveParameter } from '../effective/parameters.ts';
+import type { EffectiveOperation } from '../effective/operation-view.ts';
+import type { EffectiveParameter } from '../effective/parameter-view.ts';
 import { child } from '../effective/reader.ts';
 import { parameterRules } from '../rules/index.ts';
 import { code } from '../text/plain.ts';

@@ -1,5 +1,5 @@
 // An operation's request body: the body rules (removed, added, made required) and its content by media type.
-import type { EffectiveOperation } from '../effective/operations.ts';
+import type { EffectiveOperation } from '../effective/operation-view.ts';
 import { requestBodyRules } from '../rules/index.ts';
 import { compareContent } from './content.ts';
 import type { Sides } from './context.ts';

@@ -2,14 +2,14 @@
 // answers through a range or `default` (covered); a range (`2XX`) the head narrowed to codes inside it, each
 // compared with the range it was; a code new in the head compared with the base range that covered it. Only
 // what has no counterpart is added or removed. Each pair's headers and content are then compared.
-import type { EffectiveOperation } from '../effective/operations.ts';
+import type { EffectiveOperation } from '../effective/operation-view.ts';
 import type { SchemaRef } from '../effective/schema-parts.ts';
 import { responseRules, responsesRules } from '../rules/index.ts';
 import type { ResponsePairing } from '../rules/rule.ts';
 import { code } from '../text/plain.ts';
 import { compareContent } from './content.ts';
 import type { Sides } from './context.ts';
-import { compareHeaders } from './headers.ts';
+import { compareHeaders } from './header-pairs.ts';
 import { type Occurrence, roleOf } from './occurrence.ts';
 import { compareSchemas, sameForTypes } from './schemas.ts';
 

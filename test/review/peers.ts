@@ -5,23 +5,24 @@
 // attributed as its user would read it: under `#/paths/<path>/<method>` to that operation (a webhook's or
 // callback's likewise), under a path to every operation of the path, anywhere else (components, servers,
 // security, info) to every operation. oasdiff is a Go binary, not installable here.
-// `node scripts/launch.mjs bench/review-peers.ts [--set 6|26|36] [--verbose]`
-import '../scripts/env.ts';
+// A script beside the sets it scores, not a test (each redocly diff is a process: minutes in all):
+// `node scripts/launch.mjs test/review/peers.ts [--set 6|26|36] [--verbose]`
+import '../../scripts/env.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiCompare } from 'api-smart-diff';
 import { parse, stringify } from 'yaml';
-import { cases } from '../test/review/cases.ts';
-import { directionCases, setup as directionSetup } from '../test/review/direction-cases.ts';
-import { baseFixture, type Mutation } from '../test/review/helpers.ts';
-import { thirdCases } from '../test/review/third/cases.ts';
-import { setup as thirdSetup } from '../test/review/third/setup.ts';
-import { effectiveOperations } from '../tools/review/effective/operations.ts';
-import { SideDocument } from '../tools/review/effective/reader.ts';
-import { reviewSpecs } from '../tools/review/run.ts';
-import { redoclyDiff } from './lib/redocly-diff.ts';
+import { redoclyDiff } from '../../bench/lib/redocly-diff.ts';
+import { effectiveOperations } from '../../tools/review/effective/operation-view.ts';
+import { SideDocument } from '../../tools/review/effective/reader.ts';
+import { reviewSpecs } from '../../tools/review/run.ts';
+import { cases } from './cases.ts';
+import { directionCases, setup as directionSetup } from './direction-cases.ts';
+import { baseFixture, type Mutation } from './helpers.ts';
+import { thirdCases } from './third/cases.ts';
+import { setup as thirdSetup } from './third/setup.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: free-form spec documents
 type Doc = Record<string, any>;

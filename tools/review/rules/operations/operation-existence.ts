@@ -3,7 +3,7 @@
 // breaks receivers, who stop getting the calls they built for. An added one is an addition.
 import type { Sides } from '../../compare/context.ts';
 import type { Fact } from '../../compare/facts.ts';
-import type { EffectiveOperation } from '../../effective/operations.ts';
+import type { EffectiveOperation } from '../../effective/operation-view.ts';
 import { code } from '../../text/plain.ts';
 import type { OperationRule } from '../rule.ts';
 

@@ -4,10 +4,10 @@
 // document's) and responses by status. Webhooks and callbacks are operations the API calls on the client: `reversed`, so that what the
 // client reads and sends is the other way round. Keys: `POST /hb/transfers/ted`, `POST webhook pixReceived`,
 // `POST callback onPaid {$request.body#/url} of POST /hb/pix/charges`.
-import { type EffectiveParameter, effectiveParameter } from './parameters.ts';
+import { type EffectiveParameter, effectiveParameter } from './parameter-view.ts';
 import { child, isObject, type Json, type Located, list, obj, type SideDocument } from './reader.ts';
-import { type Requirement, requirementsOf } from './security.ts';
-import { type EffectiveServer, serversOf } from './servers.ts';
+import { type Requirement, requirementsOf } from './requirements.ts';
+import { type EffectiveServer, serversOf } from './server-list.ts';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 

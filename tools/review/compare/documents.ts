@@ -1,15 +1,15 @@
 // The two sides compared operation by operation, webhooks and callbacks included: each operation's effective
-// form (effective/operations.ts) on each side, paired by key (a path whose parameters were only renamed is the
+// form (effective/operation-view.ts) on each side, paired by key (a path whose parameters were only renamed is the
 // same operation under its new key), the operation rules asked of every pair or lone operation, and a pair's
 // parameters, request body and responses compared. What belongs to no operation goes to the document rules.
-import { type EffectiveOperation, effectiveOperations } from '../effective/operations.ts';
+import { type EffectiveOperation, effectiveOperations } from '../effective/operation-view.ts';
 import { documentRules, operationRules } from '../rules/index.ts';
+import { compareRequestBody } from './body-pairs.ts';
 import type { Sides } from './context.ts';
 import type { Fact } from './facts.ts';
 import { type Occurrence, operationWide } from './occurrence.ts';
-import { compareParameters } from './parameters.ts';
-import { compareRequestBody } from './request-body.ts';
-import { compareResponses } from './responses.ts';
+import { compareParameters } from './parameter-pairs.ts';
+import { compareResponses } from './response-pairs.ts';
 
 export interface OperationComparison {
   /** The head's key (the base's for a removed operation). */

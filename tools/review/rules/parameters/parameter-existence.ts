@@ -3,7 +3,7 @@
 // `params.<in>` field is gone, so calls that set it stop compiling) and any caller whose value the server
 // now ignores. Moving a parameter from query to header is one removed and one added.
 import type { Fact } from '../../compare/facts.ts';
-import type { EffectiveParameter } from '../../effective/parameters.ts';
+import type { EffectiveParameter } from '../../effective/parameter-view.ts';
 import { code } from '../../text/plain.ts';
 import type { ParameterRule } from '../rule.ts';
 
