@@ -4,7 +4,10 @@
 // body is one the operation already returns leaves `data` as it was: non-breaking. One with another body, or
 // none where every success had one, makes `data` a union (`Card | Receipt`, `Card | undefined`): code that
 // reads `data.card` stops compiling, and at run time it gets a shape it does not handle: breaking. A status
-// outside those (205, 208, 226) leaves the types alone: non-breaking, with a note.
+// outside those (205, 208, 226) leaves the types alone: non-breaking, with a note. Bodies are compared as
+// schemas; a spelling openapi-typescript renders otherwise (`required` in an `allOf` member apart from the
+// properties it names) can still change `data`'s type where this says it does not.
+// test/review/success-status-types.test.ts compiles a caller against both sides' generated types.
 import type { Fact } from '../../compare/facts.ts';
 import { canonicalMediaType } from '../../effective/media-meaning.ts';
 import type { EffectiveOperation } from '../../effective/operation-view.ts';
