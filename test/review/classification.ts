@@ -1,6 +1,8 @@
 // Suite (run from review.test.ts): the issue's change cases on fixture pairs; the report names the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBreaking } from '../../tools/review/finding.ts';
+import { renderGithub } from '../../tools/review/formats/github.ts';
+import { renderJunit } from '../../tools/review/formats/junit.ts';
 import { renderReport } from '../../tools/review/report.ts';
 import type { Review } from '../../tools/review/run.ts';
 import { cases } from './cases.ts';
@@ -116,6 +118,14 @@ describe('details beyond the verdict', () => {
     ).toBe(true);
     expect(review.gate.passed).toBe(false);
     expect(renderReport(review)).toContain(`**${review.gate.lintErrors.length} lint error(s) introduced**`);
+    const junit = renderJunit(review);
+    expect(junit.match(/type="lint-error-introduced"/g)).toHaveLength(review.gate.lintErrors.length);
+    expect(junit).toContain(`failures="${review.gate.lintErrors.length}"`);
+    const errors = renderGithub(review, 'openapi.yaml')
+      .split('\n')
+      .filter((l) => l.startsWith('::error '));
+    expect(errors).toHaveLength(review.gate.lintErrors.length);
+    expect(errors.every((l) => l.includes('title=Lint error introduced%3A '))).toBe(true);
     // A change that adds no lint error passes (the description-only case fixes two).
     expect((reviews.get('description-only change') as Review).gate).toMatchObject({
       passed: true,
