@@ -38,12 +38,12 @@ describe("the user's cache of Node runtimes", () => {
       await copyFile(path.join(root, 'scripts/node-runtime.mjs'), path.join(dir, 'scripts/node-runtime.mjs'));
       await writeFile(
         path.join(dir, 'which.mjs'),
-        'console.log(`${process.version} ${process.execPath}`);\n',
+        "console.log(process.version + ' ' + process.execPath);\n",
       );
       const env = { ...process.env, BANKING_API_SYSTEM_NODE: '' };
-      // The system Node (older than the toolkit's here) moves onto the cached one, as the launcher does.
+      // An older Node (the matrix's 22) moves onto the cached one, as the launcher does on an old system Node.
       const { stdout, stderr } = await run(
-        process.execPath,
+        older,
         [path.join(dir, 'scripts/node-runtime.mjs'), path.join(dir, 'which.mjs')],
         { env },
       );
