@@ -86,30 +86,25 @@ function oasdiffOf(fact: Fact, place: Place): string | undefined {
   return oasdiffKnows(placed) ? placed : oasdiffKnows(spec) ? spec : undefined;
 }
 
-/** "Request body field `note.tag`: " — where the change is, for its message. */
-function whereText(reach: Reach): string {
+/** "Request body field `note`" — where in the operation a fact was found ('' for the operation itself). */
+function whereOf(reach: Reach): string {
   const { occurrence, parent } = reach;
   if (occurrence.place === 'operation' || occurrence.where === 'responses') return '';
   const where = occurrence.where.charAt(0).toUpperCase() + occurrence.where.slice(1);
   const named = occurrence.name && (parent === occurrence.name || parent === '');
-  return `${where}${parent && !named ? ` field ${code(parent)}` : ''}: `;
+  return `${where}${parent && !named ? ` field ${code(parent)}` : ''}`;
 }
 
+/** The fact's message, after where it was found (and up to two other places), and why it breaks no one here. */
 function messageOf(fact: Fact, reaches: Reach[], impact: Impact): string {
-  const first = reaches[0] as Reach;
-  const also =
-    reaches.length > 1 && reaches[1]?.occurrence.place !== 'operation'
-      ? ` (also ${reaches
-          .slice(1, 3)
-          .map((r) =>
-            whereText(r)
-              .replace(/: $/, '')
-              .replace(/^./, (c) => c.toLowerCase()),
-          )
-          .join('; ')})`
-      : '';
-  const where = whereText(first);
-  const text = `${where && also ? where.replace(/: $/, `${also}: `) : where}${fact.message}`;
+  const [first, ...others] = [...new Set(reaches.map(whereOf).filter(Boolean))];
+  const also = others.length
+    ? ` (also ${others
+        .slice(0, 2)
+        .map((w) => w.charAt(0).toLowerCase() + w.slice(1))
+        .join('; ')})`
+    : '';
+  const text = `${first ? `${first}${also}: ` : ''}${fact.message}`;
   if (impact !== 'patch' || topImpact(fact) === 'patch') return text;
   const uses = [...new Set(reaches.map((r) => r.occurrence.direction).filter(Boolean))].join(' and ');
   return uses ? `${text} Not breaking here: this operation uses it only in its ${uses}.` : text;
