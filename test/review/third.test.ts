@@ -1,12 +1,9 @@
 // The third set of hard cases (issue 36): each case reviewed as a pull request would be, with the exact
 // operations it must name and the level each gets. Classes: equivalent rewrites (no finding), effective
 // (inherited) values, direction, multipart encodings, webhooks and callbacks, the gate's own truths.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { type Review, reviewSpecs } from '../../tools/review/run.ts';
-import { baseFixture, fixtureDir, type Mutation } from './helpers.ts';
+import { fixtureDir, writeMutations } from './helpers.ts';
 import { thirdCases } from './third/cases.ts';
 import { setup } from './third/setup.ts';
 
@@ -14,19 +11,11 @@ let tmp: Awaited<ReturnType<typeof fixtureDir>>;
 let baseFile: string;
 const reviews = new Map<string, Review>();
 
-async function writeDoc(name: string, ...mutations: Mutation[]): Promise<string> {
-  const doc = parse(await readFile(baseFixture, 'utf8'));
-  for (const mutate of mutations) mutate(doc);
-  const file = path.join(tmp.dir, `${name.replace(/\W+/g, '-')}.yaml`);
-  await writeFile(file, stringify(doc));
-  return file;
-}
-
 beforeAll(async () => {
   tmp = await fixtureDir();
-  baseFile = await writeDoc('third-base', setup);
+  baseFile = await writeMutations(tmp.dir, 'third-base', setup);
   for (const c of thirdCases) {
-    const headFile = await writeDoc(c.name, setup, c.change);
+    const headFile = await writeMutations(tmp.dir, c.name, setup, c.change);
     reviews.set(c.name, await reviewSpecs({ baseFile, headFile, baseLabel: 'base', headLabel: c.name }));
   }
 }, 120_000);
