@@ -1,8 +1,8 @@
 // An operation's request body: the body rules (removed, added, made required) and its content by media type.
 import type { EffectiveOperation } from '../effective/operation-view.ts';
 import { requestBodyRules } from '../rules/index.ts';
-import { compareContent } from './content.ts';
 import type { Sides } from './context.ts';
+import { compareContent } from './media-pairs.ts';
 import { type Occurrence, roleOf } from './occurrence.ts';
 
 export function compareRequestBody(

@@ -5,8 +5,8 @@ import { child, type Located, obj, type SideDocument } from '../effective/reader
 import { headerRules } from '../rules/index.ts';
 import type { NamedHeader } from '../rules/rule.ts';
 import { code } from '../text/plain.ts';
-import { compareContent } from './content.ts';
 import type { Sides } from './context.ts';
+import { compareContent } from './media-pairs.ts';
 import { type Occurrence, roleOf } from './occurrence.ts';
 import { compareSchemas } from './schemas.ts';
 

@@ -6,8 +6,8 @@ import type { EffectiveParameter } from '../effective/parameter-view.ts';
 import { child } from '../effective/reader.ts';
 import { parameterRules } from '../rules/index.ts';
 import { code } from '../text/plain.ts';
-import { compareContent } from './content.ts';
 import type { Sides } from './context.ts';
+import { compareContent } from './media-pairs.ts';
 import { type Occurrence, roleOf } from './occurrence.ts';
 import { compareSchemas } from './schemas.ts';
 

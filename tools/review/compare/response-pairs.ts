@@ -7,9 +7,9 @@ import type { SchemaRef } from '../effective/schema-parts.ts';
 import { responseRules, responsesRules } from '../rules/index.ts';
 import type { ResponsePairing } from '../rules/rule.ts';
 import { code } from '../text/plain.ts';
-import { compareContent } from './content.ts';
 import type { Sides } from './context.ts';
 import { compareHeaders } from './header-pairs.ts';
+import { compareContent } from './media-pairs.ts';
 import { type Occurrence, roleOf } from './occurrence.ts';
 import { compareSchemas, sameForTypes } from './schemas.ts';
 

@@ -20,8 +20,8 @@ import { parameterDocumentation } from './parameters/parameter-docs.ts';
 import { parameterExistence } from './parameters/parameter-existence.ts';
 import { parameterRequired } from './parameters/parameter-required.ts';
 import { parameterSerialization } from './parameters/serialization.ts';
-import { responseHeaders } from './responses/headers.ts';
 import { responseDocumentation } from './responses/response-docs.ts';
+import { responseHeaders } from './responses/response-headers.ts';
 import { statuses } from './responses/statuses.ts';
 import { successStatus } from './responses/success-status.ts';
 import type {

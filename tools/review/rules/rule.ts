@@ -96,7 +96,7 @@ export interface ResponseRule extends RuleInfo {
 /** A media type of a body (or of a parameter's `content`): its canonical name, as written, and its object. */
 export type MediaEntry = Located & { type: string; written: string };
 
-/** How the media types of one body differ (content.ts pairs them by meaning). */
+/** How the media types of one body differ (compare/media-pairs.ts pairs them by meaning). */
 export interface ContentChange {
   readonly removed: readonly MediaEntry[];
   readonly added: readonly MediaEntry[];

@@ -1,4 +1,4 @@
-// Media types of a body, paired by meaning (compare/content.ts). One removed breaks both directions (senders
+// Media types of a body, paired by meaning (compare/media-pairs.ts). One removed breaks both directions (senders
 // of it are refused; readers that accept only it get another); one added is an addition. A type now covered
 // only by a range (`application/json` → `application/*`) widens: readers may get any type of the range; a
 // range narrowed to one of its types narrows: senders of the others break.

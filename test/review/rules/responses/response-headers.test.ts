@@ -1,4 +1,4 @@
-// rules/responses/headers.ts: response headers removed or made optional break readers; added does not;
+// rules/responses/response-headers.ts: response headers removed or made optional break readers; added does not;
 // a shared header component lands on every operation using it; a name in another case is info.
 import { expect, it } from 'vitest';
 import { compare, type Doc, edited, operation, SEND, verdicts } from '../harness.ts';
