@@ -1,53 +1,26 @@
-// What a consumer's test run used of the contract, for the spec review (docs/reviewing-spec-changes.md):
-// per operation, how many calls, which parameters were present, which request body fields were sent and
-// which response fields came back. Names and counts only, never a value, and only names the contract
-// declares (any other key counts as `*`): no personal data can reach the document, whatever the keys.
-// Bounded: the names are the schemas', field paths stop at a depth and a number per operation, and the
+// What a consumer's test run sent the mock, for the spec review (docs/reviewing-spec-changes.md): per
+// operation, how many calls, which parameters were present and which request body fields were sent. What
+// the consumer's code reads of the answers the mock cannot know (the client's `recordUsage` records that):
+// the document says it was recorded by the mock. Names and counts only, never a value, and only names the
+// contract declares (any other key counts as `*`): no personal data can reach the document, whatever the
+// keys. Bounded: the names are the schemas', field paths stop at a depth and a number per operation, and the
 // set of operations is the contract's.
-import type { ContractModel, Operation } from '@banking-api/contract';
+import {
+  type ContractModel,
+  type DeclaredFields,
+  fieldPaths,
+  USAGE_MAX_DEPTH as MAX_DEPTH,
+  USAGE_MAX_NAMES as MAX_NAMES,
+  type Operation,
+  requestFieldsOf,
+} from '@banking-api/contract';
 import { type OperationUsage, USAGE_VERSION, type UsageDocument } from '../api/usage.ts';
-import type { Answer } from '../http/answer.ts';
 import type { ServedRequest } from '../http/served.ts';
-import { type DeclaredFields, requestFieldsOf, responseFieldsOf } from './declared-fields.ts';
 
-/** How deep field paths go, how many distinct names are kept per operation and list, and the body size read. */
-const MAX_DEPTH = 6;
-const MAX_NAMES = 256;
+export { fieldPaths, UNDECLARED } from '@banking-api/contract';
+
+/** The body size read. */
 const MAX_BODY = 256 * 1024;
-
-/** Where a key the schema does not declare is counted: one marker per parent, never the key itself. */
-export const UNDECLARED = '*';
-
-/**
- * The field paths of a JSON value (objects' keys, arrays as `[]`), never its values. With `declared`, only
- * the paths the schema declares are kept; any other key counts as `<parent>.*` and is not looked into.
- */
-export function fieldPaths(
-  value: unknown,
-  declared?: DeclaredFields,
-  prefix: string = '',
-  depth: number = 0,
-  out: Set<string> = new Set<string>(),
-): Set<string> {
-  if (depth >= MAX_DEPTH || out.size >= MAX_NAMES || value === null || typeof value !== 'object') return out;
-  if (Array.isArray(value)) {
-    const path = `${prefix}[]`;
-    if (declared && !declared.has(path)) return out;
-    for (const item of value.slice(0, 16)) fieldPaths(item, declared, path, depth + 1, out);
-    return out;
-  }
-  for (const key of Object.keys(value)) {
-    if (out.size >= MAX_NAMES) break;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (declared && !declared.has(path)) {
-      out.add(prefix ? `${prefix}.${UNDECLARED}` : UNDECLARED);
-      continue;
-    }
-    out.add(path);
-    fieldPaths((value as Record<string, unknown>)[key], declared, path, depth + 1, out);
-  }
-  return out;
-}
 
 /** A JSON body's declared field paths; none for a body that is not JSON or too large to look at. */
 function bodyFields(body: Buffer | string | undefined, declared: DeclaredFields): Set<string> {
@@ -88,29 +61,6 @@ interface Recorded {
   calls: number;
   parameters: Counts;
   requestFields: Counts;
-  responseFields: Counts;
-}
-
-/** The paths an operation declares, read from its schemas once. */
-interface Declared {
-  request: DeclaredFields;
-  response: DeclaredFields;
-  /** The response fields of answer bodies seen lately: the fast path sends the same text again and again. */
-  answered: Map<string, Set<string>>;
-}
-
-const REMEMBERED_ANSWERS = 32;
-
-/** The declared field paths of an answer's body, read once per distinct text (a CPU profile: 3% per request). */
-function answerFields(body: Answer['body'], declared: Declared): Set<string> {
-  if (typeof body !== 'string' || body.length > MAX_BODY) return bodyFields(body, declared.response);
-  let fields = declared.answered.get(body);
-  if (!fields) {
-    fields = bodyFields(body, declared.response);
-    if (declared.answered.size >= REMEMBERED_ANSWERS) declared.answered.clear();
-    declared.answered.set(body, fields);
-  }
-  return fields;
 }
 
 const plain = (counts: Counts): Record<string, number> =>
@@ -118,14 +68,14 @@ const plain = (counts: Counts): Record<string, number> =>
 
 export class UsageRecorder {
   readonly #operations = new Map<string, Recorded>();
-  readonly #declared = new WeakMap<Operation, Declared>();
+  readonly #declared = new WeakMap<Operation, DeclaredFields>();
   readonly #contract: UsageDocument['contract'];
 
   constructor(model: ContractModel) {
     this.#contract = { title: model.title, version: model.version };
   }
 
-  /** Records one answered request of a known operation. */
+  /** Records one answered request of a known operation: what it was sent. */
   record(served: ServedRequest): void {
     const op = served.match?.operation;
     if (!op || served.dropped) return;
@@ -133,26 +83,17 @@ export class UsageRecorder {
       calls: 0,
       parameters: new Map(),
       requestFields: new Map(),
-      responseFields: new Map(),
     };
-    const declared = this.#declaredOf(op);
     usage.calls++;
     count(usage.parameters, presentParameters(served));
-    count(usage.requestFields, bodyFields(served.body, declared.request));
-    const { status } = served;
-    if (status >= 200 && status < 300)
-      count(usage.responseFields, answerFields(served.answer?.body, declared));
+    count(usage.requestFields, bodyFields(served.body, this.#declaredOf(op)));
     this.#operations.set(op.key, usage);
   }
 
-  #declaredOf(op: Operation): Declared {
+  #declaredOf(op: Operation): DeclaredFields {
     let declared = this.#declared.get(op);
     if (!declared) {
-      declared = {
-        request: requestFieldsOf(op, MAX_DEPTH),
-        response: responseFieldsOf(op, MAX_DEPTH),
-        answered: new Map(),
-      };
+      declared = requestFieldsOf(op, MAX_DEPTH);
       this.#declared.set(op, declared);
     }
     return declared;
@@ -165,15 +106,10 @@ export class UsageRecorder {
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([key, u]): [string, OperationUsage] => [
           key,
-          {
-            calls: u.calls,
-            parameters: plain(u.parameters),
-            requestFields: plain(u.requestFields),
-            responseFields: plain(u.responseFields),
-          },
+          { calls: u.calls, parameters: plain(u.parameters), requestFields: plain(u.requestFields) },
         ]),
     );
-    return { usageVersion: USAGE_VERSION, contract: { ...this.#contract }, operations };
+    return { usageVersion: USAGE_VERSION, recordedBy: 'mock', contract: { ...this.#contract }, operations };
   }
 
   clear(): void {
