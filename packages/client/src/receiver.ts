@@ -3,9 +3,10 @@
 // mutual TLS (the platform's client certificate) and nothing more: event kinds, payload shapes, signatures
 // and the retry schedule are not shown. So the handler requires a verified client certificate (optionally
 // pinned), takes POSTs of JSON only, reads at most `maxBodyBytes` within `bodyTimeoutMs`, parses it, and
-// answers fast: 204 once the body is read (your handler then runs), or once your handler is done when you
-// ask for that (a failure then answers 500, so that the platform delivers again). Its log lines say what
-// came and what was refused, never the body unless asked, and always through the shared redaction.
+// answers fast: 204 (or your `successStatus`) once the body is read (your handler then runs), or once your
+// handler is done when you ask for that (a failure then answers 500, so that the platform delivers again).
+// Its log lines say what came and what was refused, never the body unless asked, and always through the
+// shared redaction.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { redact } from '@banking-api/contract';
@@ -34,6 +35,11 @@ export interface ReceiverOptions {
    * than `handlerTimeoutMs` (500), so that the platform retries.
    */
   acknowledge?: 'on-receipt' | 'after-handler' | undefined;
+  /**
+   * The status of an accepted notification: 204 (default), 200 or 202. The contract does not show which 2xx
+   * the platform counts as delivered; pick what your platform's team confirms.
+   */
+  successStatus?: 200 | 202 | 204 | undefined;
   /** Default 5000 ms (`after-handler`). */
   handlerTimeoutMs?: number | undefined;
   /** Bodies larger than this are refused with 413; default 1 MiB. */
@@ -60,6 +66,8 @@ export interface ReceiverOptions {
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function createWebhookHandler(options: ReceiverOptions): WebhookHandler {
+  if (![undefined, 200, 202, 204].includes(options.successStatus))
+    throw new TypeError('successStatus is 200, 202 or 204');
   const settings = {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
@@ -121,8 +129,9 @@ async function deliver(
     else log(`webhook: the handler failed: ${String((error as Error)?.message ?? error)}`);
   };
   const run = async () => options.onNotification(notification);
+  const accepted = options.successStatus ?? 204;
   if (options.acknowledge !== 'after-handler') {
-    answer(res, 204);
+    answer(res, accepted);
     await run().catch(failed);
     return;
   }
@@ -132,7 +141,7 @@ async function deliver(
   });
   try {
     await Promise.race([run(), late]);
-    answer(res, 204);
+    answer(res, accepted);
   } catch (error) {
     failed(error);
     answer(res, 500, { error: 'the receiver could not handle the notification' });
