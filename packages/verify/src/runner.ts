@@ -71,9 +71,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     ...(settings.setup && { setup: settings.setup }),
     ...(settings.fixtures && { fixtures: settings.fixtures }),
   });
-  const { deliveries, ...settled } = settings;
-  const options = { ...settled, identifiers };
-  const ctx: CheckContext = { model, options, send: counted, findings, ...(deliveries && { deliveries }) };
+  const ctx = checkContext(model, settings, { identifiers, send: counted, findings });
   noteOpenQuestions(model, findings);
   const probes = (scope: ProbeCheck['scope']) =>
     probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));
@@ -115,6 +113,20 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     notes: findings.notes,
     summary: summarize(checks, failures),
   };
+}
+
+/** What every check gets: the run's options with the identifiers found, and its receiver, if any. */
+function checkContext(
+  model: ContractModel,
+  { deliveries, ...settled }: RunSettings,
+  run: {
+    identifiers: Awaited<ReturnType<typeof discoverIdentifiers>>;
+    send: Send;
+    findings: CheckContext['findings'];
+  },
+): CheckContext {
+  const options = { ...settled, identifiers: run.identifiers };
+  return { model, options, send: run.send, findings: run.findings, ...(deliveries && { deliveries }) };
 }
 
 /**

@@ -66,16 +66,7 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
       clear: () => use(() => session.stubs.clear()),
       list: () => use(() => session.stubs.list()),
     },
-    webhooks: {
-      set: (webhookId, registration) =>
-        use(() => {
-          if (!session.sandbox) throw new TypeError(statelessWebhooks);
-          return session.webhooks.set(webhookId, registration);
-        }),
-      remove: (webhookId) => use(() => session.webhooks.remove(webhookId)),
-      clear: () => use(() => session.webhooks.clear()),
-      list: () => use(() => session.webhooks.list()),
-    },
+    webhooks: webhooksOf(session, use),
     journal: {
       entries,
       clear: () => use(() => session.journal.clear()),
@@ -89,5 +80,19 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
     reset: () => use(() => session.reset()),
     close,
     [Symbol.asyncDispose]: close,
+  };
+}
+
+/** The session's webhook registry through `use` (open, touched); a stateless session registers none. */
+function webhooksOf(session: Session, use: <T>(action: () => T) => Promise<T>): MockSession['webhooks'] {
+  return {
+    set: (webhookId, registration) =>
+      use(() => {
+        if (!session.sandbox) throw new TypeError(statelessWebhooks);
+        return session.webhooks.set(webhookId, registration);
+      }),
+    remove: (webhookId) => use(() => session.webhooks.remove(webhookId)),
+    clear: () => use(() => session.webhooks.clear()),
+    list: () => use(() => session.webhooks.list()),
   };
 }

@@ -3,6 +3,7 @@
 // given (else Node's). Every wait is bounded — the TCP connect and TLS handshake together, the whole
 // attempt — and at most `maxAnswerBytes` of the answer are read, so a receiver that is slow, never finishes
 // its handshake, answers without end or resets the connection fails the attempt and holds nothing.
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { DeliveryLimits } from '../api/limits.ts';
@@ -45,8 +46,7 @@ export function deliverOnce(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let read = 0;
+    const got: Got = { chunks: [], read: 0 };
     let status: number | undefined;
     let done = false;
     const finish = (error?: string) => {
@@ -56,27 +56,16 @@ export function deliverOnce(
       clearTimeout(attemptTimer);
       signal.removeEventListener('abort', onAbort);
       req.destroy();
-      const answer = chunks.length ? Buffer.concat(chunks) : undefined;
+      const answer = got.chunks.length ? Buffer.concat(got.chunks) : undefined;
       resolve({
         ...(status !== undefined && { status }),
         latencyMs: elapsed(),
         ...(error && { error }),
         ...(answer && { answer }),
-        answerBytes: read,
+        answerBytes: got.read,
       });
     };
-    const { url } = target;
-    const req = request({
-      host: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port || 443,
-      path: `${url.pathname}${url.search}`,
-      method: 'POST',
-      agent: false,
-      cert: identity.cert,
-      key: identity.key,
-      ...(identity.ca && { ca: identity.ca }),
-      headers: { ...target.headers, 'content-length': String(target.body.length) },
-    });
+    const req = requestTo(target, identity);
     const connectTimer = setTimeout(
       () => finish(`timeout: no TLS connection within ${limits.connectTimeoutMs} ms`),
       limits.connectTimeoutMs,
@@ -93,18 +82,50 @@ export function deliverOnce(
     req.on('error', (error: NodeJS.ErrnoException) => finish(reasonOf(error)));
     req.on('response', (response) => {
       status = response.statusCode;
-      response.on('data', (chunk: Buffer) => {
-        const room = limits.maxAnswerBytes - read;
-        read += chunk.length;
-        if (room > 0) chunks.push(chunk.subarray(0, room));
-        if (read >= limits.maxAnswerBytes) finish(); // the status is what counts: the rest is not waited for
-      });
-      response.on('end', () => finish());
-      response.on('error', (error: NodeJS.ErrnoException) => finish(reasonOf(error)));
+      readAnswer(response, limits.maxAnswerBytes, got, finish);
     });
     if (signal.aborted) onAbort();
     else req.end(target.body);
   });
+}
+
+/** The answer's bytes so far: its first chunks (up to the bound) and how many were read. */
+interface Got {
+  chunks: Buffer[];
+  read: number;
+}
+
+/** The POST to the receiver, presenting the mock's webhook client certificate; no connection reused. */
+function requestTo(target: AttemptRequest, identity: DeliveryIdentity): ClientRequest {
+  const { url } = target;
+  return request({
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port || 443,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    agent: false,
+    cert: identity.cert,
+    key: identity.key,
+    ...(identity.ca && { ca: identity.ca }),
+    headers: { ...target.headers, 'content-length': String(target.body.length) },
+  });
+}
+
+/** Reads the answer into `got` up to `maxBytes`, then finishes: the status is what counts, not the rest. */
+function readAnswer(
+  response: IncomingMessage,
+  maxBytes: number,
+  got: Got,
+  finish: (error?: string) => void,
+): void {
+  response.on('data', (chunk: Buffer) => {
+    const room = maxBytes - got.read;
+    got.read += chunk.length;
+    if (room > 0) got.chunks.push(chunk.subarray(0, room));
+    if (got.read >= maxBytes) finish();
+  });
+  response.on('end', () => finish());
+  response.on('error', (error: NodeJS.ErrnoException) => finish(reasonOf(error)));
 }
 
 /** The error in a few words: its code (ECONNRESET, CERT_HAS_EXPIRED) and message, without the body. */
