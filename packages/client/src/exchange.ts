@@ -122,7 +122,10 @@ export abstract class Exchange {
   }
 
   protected data(chunk: Buffer): void {
-    if (this.done) return;
+    // undici's parser, resumed after a pause at the end of what arrived of a Content-Length body, hands over
+    // an empty chunk: forwarded, the reader would pull again at once, in a microtask loop no timer (not
+    // even the deadline) could break.
+    if (this.done || chunk.length === 0) return;
     this.size += chunk.length;
     if (this.size > this.context.maxBytes) this.abort(this.oversize());
     else if (this.stream) this.forward(chunk);
