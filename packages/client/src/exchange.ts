@@ -9,7 +9,7 @@
 // exchange (bench/client.ts).
 import type { Dispatcher } from 'undici';
 import type { Body } from './body.js';
-import { type Call, contextOf, disarmCall } from './call.js';
+import { type Call, contextOf, disarmCall, type InFlight } from './call.js';
 import { type BankingClientError, ResponseTooLargeError } from './errors.js';
 import { type HeaderSource, headerValue } from './headers.js';
 import { BufferedResponse, streamedResponse } from './response.js';
@@ -61,7 +61,7 @@ export function startExchange(call: Call, context: ExchangeContext, body: Body |
 }
 
 /** One request/answer, whichever handler shape undici drives it through. */
-export abstract class Exchange {
+export abstract class Exchange implements InFlight {
   readonly answer: Promise<Response>;
   /** The status, once the answer has started. */
   status: number | undefined;
