@@ -24,6 +24,7 @@ export {
 export { ACCOUNT_HEADER, HTTP_METHODS, withoutTrailingSlashes } from './http.js';
 export type * from './model.js';
 export {
+  cnpjCheckDigits,
   createRedactor,
   createSecretScrubber,
   type DataKind,

@@ -23,6 +23,15 @@ function checkDigit(chars: number[], weights: number[]): number {
   return rest < 2 ? 0 : 11 - rest;
 }
 
+/** The two check digits of a CNPJ from its first 12 characters: digits, or letters and digits from July 2026. */
+export function cnpjCheckDigits(base12: string): string {
+  const chars = [...base12.toUpperCase()].map((c) => c.charCodeAt(0));
+  if (chars.length !== 12 || !chars.every(isAlnum))
+    throw new TypeError('a CNPJ starts with 12 letters or digits');
+  const first = checkDigit(chars, FIRST_WEIGHTS);
+  return `${first}${checkDigit([...chars, 48 + first], SECOND_WEIGHTS)}`;
+}
+
 /** Whether 14 character codes (12 letters or digits, 2 digits) are a CNPJ by its check digits. */
 export function isCnpjByCheckDigits(chars: number[]): boolean {
   if (chars.length !== 14 || !isDigit(chars[12] as number) || !isDigit(chars[13] as number)) return false;

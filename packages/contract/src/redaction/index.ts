@@ -3,6 +3,7 @@
 import { contractModel } from '../embedded.js';
 import { createRedactor, type Redactor } from './redactor.js';
 
+export { cnpjCheckDigits } from './cnpj.js';
 export {
   maskSecret,
   redactHeaderValues,
