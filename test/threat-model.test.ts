@@ -46,7 +46,7 @@ function listenerFiles(): string[] {
 describe('the threat model', () => {
   it('names every shipped file that opens a listener', () => {
     const files = listenerFiles();
-    expect(files).toContain('packages/mock/src/gateway.ts'); // the scan finds listeners at all
+    expect(files.some((file) => file.startsWith('packages/mock/src/'))).toBe(true); // the scan finds listeners
     expect(files.filter((file) => !model.includes(`\`${file}\``))).toEqual([]);
   });
 
