@@ -8,9 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadContract } from '../../model/load.ts';
-import { pageSpec, renderInput } from '../../pipeline/docs/index.ts';
 import { PACKAGE_NAMES } from '../../pipeline/packages.ts';
 import { root } from '../../scripts/paths.ts';
+import { redocInput, redocSpec } from './redoc-baseline.ts';
 
 const run = promisify(execFile);
 const bin = (rel: string) => path.join(root, 'node_modules', rel);
@@ -37,10 +37,10 @@ export type CliCommand = { step: 'lint' | 'bundle' | 'types' | 'packages' | 'doc
  */
 export async function cliCommands(out: string, repo = root): Promise<CliCommand[]> {
   const spec = path.join(repo, 'openapi.yaml');
-  // build-docs gets the same docs spec and options as the build's docs step (guides and samples are ours).
+  // build-docs renders the same reader's content as the build's docs step (guides, notes, samples).
   const docsSpec = path.join(out, 'openapi.docs.json');
-  await writeFile(docsSpec, JSON.stringify(await pageSpec(await loadContract(spec))));
-  const docs = await renderInput(path.join(out, 'index.html'), docsSpec);
+  await writeFile(docsSpec, JSON.stringify(await redocSpec(await loadContract(spec))));
+  const docs = redocInput(path.join(out, 'index.html'), docsSpec);
   const redocly = bin('@redocly/cli/bin/cli.js');
   // As the build's packages step compiles them: every shipped package, emitted without a second type check
   // (npm run check is the type check on both sides).

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { runDiffEngine } from '../../tools/review/diff-engine.ts';
+import { redoclyDiff } from '../lib/redocly-diff.ts';
 import { alternate, type Row } from './stats.ts';
 
 const run = promisify(execFile);
@@ -26,7 +26,7 @@ export async function reviewRows(repo: string, rounds: number): Promise<Row[]> {
   try {
     const args = ['scripts/launch.mjs', 'tools/review/cli.ts', '--base', 'HEAD', '--out', 'review.md'];
     const review = () => run(process.execPath, args, { cwd: repo, maxBuffer: 64 << 20 });
-    const diff = () => runDiffEngine(base, head, path.join(repo, 'diff.json'));
+    const diff = () => redoclyDiff(base, head, repo);
     await review(); // the launcher's bundle, made once
     const [ours, bare] = await alternate(rounds, [review, diff]);
     return [{ what: 'review of a one-line edit (vs redocly diff)', ours, bare, unit: 'ms' } as Row];

@@ -28,3 +28,4 @@ export type {
   TokenProviderContext,
   TokenSource,
 } from './options.js';
+export { recordUsage, type UsageRecording } from './usage.js';

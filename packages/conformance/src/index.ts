@@ -9,8 +9,7 @@ export { ATTACKS } from './attacks/registry.js';
 export { type HostileRequest, MAX_JSON_DEPTH, secondRoundRequests } from './attacks/second-round.js';
 export { scopedOperations, spellingOf } from './attacks/spellings.js';
 export { MAX_HEADER_BYTES, type ThirdRoundRequest, thirdRoundRequests } from './attacks/third-round.js';
-export { answersWithinLimits, recordNoAnswer } from './checks/answers-within-limits.js';
-export { isClientError, isSuccess } from './checks/call.js';
+export { answersWithinLimits, recordNoAnswer } from './checks/answer/answers-within-limits.js';
 export type {
   AnswerCheck,
   AnswerVerdict,
@@ -20,7 +19,8 @@ export type {
   Level,
   ProbeCheck,
 } from './checks/check.js';
-export { operationsByPath } from './checks/method-not-allowed.js';
+export { isClientError, isSuccess } from './checks/probe/call.js';
+export { operationsByPath } from './checks/probe/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
 export { harvest, nounOf } from './flows/harvest.js';
 export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';

@@ -50,3 +50,16 @@ export {
 } from './responses.js';
 export { createRouter, type RouteMatch, type RouteResult } from './route.js';
 export { allScopes, bearerScopes } from './security.js';
+export {
+  type DeclaredFields,
+  fieldPaths,
+  type OperationUsage,
+  requestFieldsOf,
+  responseFieldsOf,
+  responseHeadersOf,
+  UNDECLARED,
+  USAGE_MAX_DEPTH,
+  USAGE_MAX_NAMES,
+  USAGE_VERSION,
+  type UsageDocument,
+} from './usage.js';

@@ -54,5 +54,3 @@ const DESCRIPTIVE = new Set(['description', 'title', 'examples', 'example', '$co
 /** A schema that states nothing about the value (the contract's "any JSON"). */
 export const isFreeForm = (schema: JsonSchema | undefined): boolean =>
   !schema || Object.keys(schema).every((k) => DESCRIPTIVE.has(k) || k.startsWith('x-'));
-
-export { judgeRequest, type RequestParts, type RequestVerdict } from './request-check.js';
