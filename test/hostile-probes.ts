@@ -55,6 +55,9 @@ export const ROUNDS: readonly Round[] = [
       '37 (specs from pull requests, the try-it relay, proxy mode, accounts, dot segments, regressions)',
     files: [
       'test/contract/hostile.test.ts', // dot segments, many small headers, alphanumeric CNPJs
+      'test/contract/proxy.test.ts', // proxy mode: one port, behind the gateway's checks
+      'test/mock-product/stateful.test.ts', // idempotency per environment, account and client
+      'test/review/escape.test.ts', // spec text escaped where it lands
       'packages/client/test/path-encoding.test.ts',
       'packages/client/test/stalled-body.test.ts',
       'packages/contract/test/redaction-cnpj.test.ts',
