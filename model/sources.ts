@@ -73,7 +73,7 @@ async function pathItemOf(
 const indexes = new WeakMap<Source, LineIndex | null>();
 
 /** The line of the node at `pointer` (its key), as Redocly reports it: see model/yaml-lines.ts. */
-function lineOf(source: Source, pointer: string): number {
+export function lineOf(source: Source, pointer: string): number {
   let index = indexes.get(source);
   if (index === undefined) {
     index = blockLines(source.body) ?? null;

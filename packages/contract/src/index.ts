@@ -34,6 +34,17 @@ export {
   successResponses,
 } from './responses.js';
 export { createRouter, type RouteMatch, type RouteResult } from './route.js';
+export {
+  isFreeFormSchema,
+  linkSchemas,
+  mapSubschemas,
+  propertySchema,
+  reachableSchemas,
+  resolveSchema,
+  type SchemaTable,
+  type Subschema,
+  subschemas,
+} from './schemas.js';
 export { allScopes, bearerScopes } from './security.js';
 
 /** Absolute path of the bundled OpenAPI document (JSON, refs to components kept). */

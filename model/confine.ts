@@ -1,0 +1,56 @@
+// Every `$ref` of the contract checked before any tool reads it, with the resolver that will read it
+// (model/contract-resolver.ts): each file's references, wherever they stand (Spectral follows references in
+// examples and extensions too, Redocly only where OpenAPI allows them), those to other files followed
+// into them. A reference that leaves the folder, is a URL or an absolute path fails the load with every such
+// reference named where it is written (`file:line $ref "…": why`); none of them is read, nothing fetched.
+import path from 'node:path';
+import { type Document, escapePointerFragment } from '@redocly/openapi-core';
+import { type ContractResolver, refusal } from './contract-resolver.ts';
+import { lineOf } from './sources.ts';
+
+type Found = { ref: string; document: Document; pointer: string };
+
+/** The `$ref` strings of a parsed document that name another document, with where each is written. */
+function externalRefs(document: Document): Found[] {
+  const found: Found[] = [];
+  const seen = new Set<object>();
+  const stack: [unknown, string][] = [[document.parsed, '#']];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, pointer] = next;
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && !ref.startsWith('#'))
+      found.push({ ref, document, pointer: `${pointer}/$ref` });
+    for (const [key, child] of Object.entries(node))
+      stack.push([child, `${pointer}/${escapePointerFragment(key)}`]);
+  }
+  return found;
+}
+
+/** Checks the references of `root` and of every file they name, transitively; throws naming each refused one. */
+export async function confineReferences(root: Document, resolver: ContractResolver): Promise<void> {
+  const refused: string[] = [];
+  const visited = new Set<string>([root.source.absoluteRef]);
+  for (let todo = [root], document = todo.pop(); document; document = todo.pop()) {
+    for (const { ref, pointer, document: at } of externalRefs(document)) {
+      const [uri = ''] = ref.split('#');
+      const where = `${path.relative(path.dirname(root.source.absoluteRef), at.source.absoluteRef)}:${lineOf(at.source, pointer)}`;
+      const why = refusal(uri, at.source.absoluteRef, resolver.folder);
+      if (why) {
+        refused.push(`${where} $ref ${why}`);
+        continue;
+      }
+      const target = resolver.resolveExternalRef(at.source.absoluteRef, uri);
+      if (visited.has(target)) continue;
+      visited.add(target);
+      const next = await resolver.resolveDocument(at.source.absoluteRef, uri).catch((e: Error) => e);
+      if (next instanceof Error) refused.push(`${where} $ref "${ref}": ${next.message}`);
+      else todo.push(next as Document);
+    }
+  }
+  if (refused.length)
+    throw new Error(
+      `the contract may refer only to files inside its folder (${resolver.folder}); nothing was read or fetched:\n${refused.join('\n')}`,
+    );
+}
