@@ -68,7 +68,7 @@ export async function openContract(file: string): Promise<OpenedContract> {
   const config = await contractConfig();
   const resolver = new ContractResolver(file, config.resolve);
   const root = await resolver.resolveDocument(null, path.resolve(file), true).catch((e: Error) => e);
-  if (root instanceof Error) throw new Error(`the contract cannot be read: ${root.message}`);
+  if (root instanceof Error) throw new Error(`the contract cannot be read: ${root.message}`, { cause: root });
   await confineReferences(root as Document, resolver);
   return { root: root as Document, resolver, file };
 }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
 import { redoclyConfig } from '../../model/redocly.ts';
 import { operationObjects } from '../../model/references.ts';
-import { root, specPath } from '../../scripts/paths.ts';
+import { contractChoice } from '../../scripts/contract.ts';
+import { root } from '../../scripts/paths.ts';
 import { writeAtomically } from '../../scripts/write-atomically.ts';
 import { renderBundle } from '../bundle.ts';
 import { changelogPage } from './changelog-page.ts';
@@ -39,9 +40,19 @@ export const changelogPath = path.join(root, 'CHANGELOG.md');
 const REMOTE_ASSETS =
   /https?:\/\/(cdn\.redoc\.ly|cdn\.redocly\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/[^"'`)\s]*/g;
 
+/** Whether the site carries this repository's guides, open questions and changelog (not for another contract). */
+export type DocsOptions = { guides?: boolean };
+
 /** The docs-only copy of the bundle: guides, open questions and changelog as tags, notes and code samples on every operation. */
-export async function docsSpec({ bundle, model, operationPointers }: LoadedContract): Promise<Json> {
-  const doc = structuredClone(bundle);
+export async function docsSpec(contract: LoadedContract, { guides = true }: DocsOptions = {}): Promise<Json> {
+  const doc = structuredClone(contract.bundle);
+  if (guides) await addGuides(doc, contract.model);
+  annotateOperations(doc, contract);
+  return doc;
+}
+
+/** Our guides, open questions and changelog as tags of their own group, ahead of the contract's tags. */
+async function addGuides(doc: Json, model: LoadedContract['model']): Promise<void> {
   const read = await readGuides(docsDir, await readdir(docsDir));
   const guides = read.map((guide) => expandGuideTables(guide, model));
   const guideTags = [
@@ -62,6 +73,10 @@ export async function docsSpec({ bundle, model, operationPointers }: LoadedContr
     { name: GUIDES_GROUP, tags: guideTags.map((t) => t.name) },
     ...((doc['x-tagGroups'] ?? []) as Json[]),
   ];
+}
+
+/** Notes and code samples on every operation of the docs copy. */
+function annotateOperations(doc: Json, { model, operationPointers }: LoadedContract): void {
   const baseUrl = defaultBaseUrl(model.servers);
   const objects = operationObjects(doc, operationPointers);
   for (const op of model.operations) {
@@ -70,14 +85,13 @@ export async function docsSpec({ bundle, model, operationPointers }: LoadedContr
     target.description = describeOperation(model, op);
     target['x-codeSamples'] = codeSamples(op, baseUrl);
   }
-  return doc;
 }
 
 const docsTheme = async () => ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
 
 /** The spec the page is rendered from: the docs-only copy with the site's logo. */
-export async function pageSpec(contract: LoadedContract): Promise<Json> {
-  const doc = await docsSpec(contract);
+export async function pageSpec(contract: LoadedContract, options: DocsOptions = {}): Promise<Json> {
+  const doc = await docsSpec(contract, options);
   const altText = (await docsTheme()).logo?.altText ?? contract.model.title;
   (doc.info as Json)['x-logo'] = { url: 'logo.svg', altText };
   return doc;
@@ -112,10 +126,10 @@ export async function renderInput(outFile: string, specFile: string): Promise<Re
  */
 export async function docs(
   contract: LoadedContract,
-  options: { render?: 'in-process' | 'cli' } = {},
+  options: { render?: 'in-process' | 'cli' } & DocsOptions = {},
 ): Promise<void> {
   const theme = await docsTheme();
-  const doc = await pageSpec(contract);
+  const doc = await pageSpec(contract, options);
 
   // A work folder per build: builds running at once (docs:serve, tests) never share a half-written file.
   await mkdir(cacheDir, { recursive: true });
@@ -164,6 +178,7 @@ const writeSiteFile = (name: string, content: string | Buffer) =>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const render = process.argv.includes('--in-process') ? 'in-process' : 'cli';
-  await docs(await loadContract(specPath), { render });
+  const { file, ours } = contractChoice();
+  await docs(await loadContract(file), { render, guides: ours });
   console.log(`site: ${path.relative(process.cwd(), siteDir)}/index.html`);
 }

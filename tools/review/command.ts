@@ -3,7 +3,8 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, specPath } from '../../scripts/paths.ts';
+import { contractChoice } from '../../scripts/contract.ts';
+import { root } from '../../scripts/paths.ts';
 import { startDiffEngine } from './diff-engine.ts';
 import { defaultBase, repoOf, snapshotAt } from './git-snapshot.ts';
 import type { Review } from './run.ts';
@@ -21,7 +22,7 @@ const usage = `Usage: npm run review -- [--base <git ref>] [--out <file>] [--for
   --junit    also write a JUnit XML report here
   --lint     lint both sides too (Spectral + Redocly): problems introduced or fixed
   --release  add a CHANGELOG.md entry (next to the spec's repository root) for the new info.version
-  --spec     the spec in the working tree (default: openapi.yaml)
+  --spec     the spec in the working tree (default: the contract, package.json's config.contract or openapi.yaml)
   --consumers  folder of consumers' usage files, one <team>.json each (default: consumers/ beside the spec)
   --allow-unconsumed  a breaking change that hits no known consumer needs no acknowledgement
 Exit codes: 0 passed, 1 unacknowledged breaking change or invalid acknowledgement, 2 could not review.`;
@@ -46,7 +47,7 @@ function checkedOptions(argv: string[]) {
       junit: { type: 'string' },
       lint: { type: 'boolean', default: false },
       release: { type: 'boolean', default: false },
-      spec: { type: 'string', default: specPath },
+      spec: { type: 'string', default: contractChoice().file },
       consumers: { type: 'string' },
       'allow-unconsumed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },

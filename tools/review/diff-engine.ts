@@ -1,6 +1,8 @@
 // The breaking-change engine: `redocly diff` (experimental, @redocly/cli). It has no Node API, so it runs
 // as a child process and we read its JSON report. It resolves `$ref`s itself, so it reads the source files
-// and can start before this process has loaded the other tools (most of a cold review's time).
+// and can start before this process has loaded the other tools (most of a cold review's time), once both
+// files passed the loader's check (a spec is untrusted: confined to its folder, bounded in size, depth and
+// YAML aliases; model/load.ts), which the loads of the review then take over.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -8,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { checkContract } from '../../model/load.ts';
 import { root } from '../../scripts/paths.ts';
 
 const run = promisify(execFile);
@@ -87,6 +90,7 @@ export const EMPTY_SPEC = { openapi: '3.1.0', info: { title: '(no spec)', versio
  * The process is spawned before this returns, so the caller may block on other work right away.
  */
 export async function startDiffEngine(baseFile: string | undefined, headFile: string): Promise<EngineReport> {
+  await Promise.all([baseFile && checkContract(baseFile), checkContract(headFile)]);
   const dir = mkdtempSync(path.join(tmpdir(), 'spec-review-diff-'));
   try {
     const base = baseFile ?? path.join(dir, 'empty.json');
