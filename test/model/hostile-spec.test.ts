@@ -123,7 +123,7 @@ async function expectNoEngineRan(specFile: string): Promise<void> {
 beforeAll(async () => {
   outside = await mkdtemp(path.join(tmpdir(), 'hostile-outside-'));
   await writeFile(path.join(outside, 'secret.yaml'), `Secret: { type: string, description: ${CANARY} }\n`);
-  server = createServer((req, res) => {
+  server = createServer((_req, res) => {
     requests++;
     res.end(`Secret: { type: string, description: ${CANARY} }\n`);
   });
