@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
@@ -167,7 +168,11 @@ if (!existsSync(entry)) {
   process.exit(2);
 }
 const output = (await lastBundle(entry)) ?? (await bundleAndRecord(entry));
-process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
+// Stack traces name the TypeScript sources. Only this bundle's map: with every package's too (Redocly ships a map
+// per file), Node parsed each one as its module loaded, 0.19 s of a 1.6 s review's CPU (a profile, Pix's API).
+if (typeof module.setSourceMapsSupport === 'function')
+  module.setSourceMapsSupport(true, { nodeModules: false });
+else process.setSourceMapsEnabled(true);
 // The script sees the command line it would see under `tsx <script.ts> [args]`.
 process.argv = [process.argv[0] ?? process.execPath, entry, ...args];
 await import(pathToFileURL(output).href);

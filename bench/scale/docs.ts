@@ -1,4 +1,4 @@
-// The reference site of a scaled repo (as its build made it) beside plain Redoc (build-docs' CDN build of the
+// The reference site of a subject (as its build made it) beside plain Redoc (build-docs' CDN build of the
 // same docs spec): what a reader downloads, and the time to a hydrated and to a searchable page in Chromium.
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { loadContract } from '../../model/load.ts';
 import { pageSpec } from '../../pipeline/docs/index.ts';
 import { launch } from '../../scripts/chromium.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
+import type { Subject } from '../lib/clis.ts';
 import { cdnBuild, type LoadTimes, loadTimes, serveCdnScript, standaloneScript } from '../lib/page-load.ts';
 import { median, type Row } from './stats.ts';
 
@@ -18,7 +19,8 @@ async function pageBytes(dir: string, extra = 0): Promise<number> {
   return total;
 }
 
-export async function docsRows(repo: string, rounds: number): Promise<Row[]> {
+export async function docsRows(subject: Subject, rounds: number): Promise<Row[]> {
+  const { repo, spec } = subject;
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-scale-docs-'));
   const site = path.join(repo, 'generated/site');
   const browser = await launch();
@@ -26,7 +28,7 @@ export async function docsRows(repo: string, rounds: number): Promise<Row[]> {
     const specFile = path.join(work, 'openapi.docs.json');
     await writeFile(
       specFile,
-      JSON.stringify(await pageSpec(await loadContract(path.join(repo, 'openapi.yaml')))),
+      JSON.stringify(await pageSpec(await loadContract(spec), { guides: subject.ours })),
     );
     const cdnDir = path.join(work, 'cdn');
     const scriptUrl = await cdnBuild(specFile, cdnDir, path.join(site, 'logo.svg'));
