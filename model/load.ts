@@ -135,6 +135,7 @@ export async function loadContract(file: string): Promise<LoadedContract> {
     securitySchemes,
     gaps: gapsOf(info),
     operations,
+    componentReferences: references.graph,
     ...(outgoing.length > 0 && { outgoing }),
     ...(Object.keys(schemas).length > 0 && { schemas }),
   };

@@ -1,6 +1,6 @@
 // Which operations of the contract model a JSON pointer of the diff engine's report names.
 
-import type { ContractModel, Operation } from '@banking-api/contract';
+import { type ContractModel, type Operation, operationsReaching } from '@banking-api/contract';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { pointerSegments } from '../../model/pointer.ts';
 
@@ -19,10 +19,9 @@ function pathOperations(model: ContractModel, path: string, method: string | und
   return keys.length ? keys : [`${path} (path)`];
 }
 
-/** Operations reaching `#/components/<kind>/<name>` (the model lists what each one reaches, transitively). */
+/** Operations reaching `#/components/<kind>/<name>`, directly or through other components. */
 function componentUsers(model: ContractModel, kind: string, name: string): Operation[] {
-  const component = `#/components/${kind}/${escapePointerFragment(name)}`;
-  return model.operations.filter((op) => op.components.includes(component));
+  return operationsReaching(model, `#/components/${kind}/${escapePointerFragment(name)}`);
 }
 
 /**

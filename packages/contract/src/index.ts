@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { ContractModel } from './model.js';
 import { readModelFile } from './model-file.js';
 
+export { operationsReaching, reachedComponents } from './components.js';
 export {
   bodySchemaOf,
   type EnvelopeKind,

@@ -147,7 +147,10 @@ export interface Operation {
   /** The names of its callbacks (requests the service makes after answering), when it has any: see `outgoing`. */
   readonly callbacks?: readonly string[];
   readonly gaps: readonly Gap[];
-  /** Components (`#/components/...` pointers) the operation reaches, directly or through other components. */
+  /**
+   * Components (`#/components/...` pointers) the operation names itself; what it reaches through them is
+   * `reachedComponents` (components.ts), over the model's `componentReferences`.
+   */
   readonly components: readonly string[];
   /** Where the operation is written: file (relative to the contract's folder) and 1-based line. */
   readonly source: { readonly file: string; readonly line: number };
@@ -161,6 +164,8 @@ export interface ContractModel {
   /** Document-wide gaps (`info.x-unspecified`). */
   readonly gaps: readonly Gap[];
   readonly operations: readonly Operation[];
+  /** The components each component names (a path item's none: its operations name their own), sorted. */
+  readonly componentReferences?: Readonly<Record<string, readonly string[]>>;
   /** The requests the service sends: each operation's callbacks, then the document's `webhooks` (3.1). */
   readonly outgoing?: readonly Outgoing[];
   /**
