@@ -10,21 +10,28 @@ import { lineOf } from './sources.ts';
 
 type Found = { ref: string; document: Document; pointer: string };
 
-/** The `$ref` strings of a parsed document that name another document, with where each is written. */
+/**
+ * The `$ref` strings of a parsed document that name another document, with where each is written. A walk
+ * with the path so far in one array: a pointer is made only for what it finds (making one for every node
+ * of Stripe's spec held tens of megabytes for a moment).
+ */
 function externalRefs(document: Document): Found[] {
   const found: Found[] = [];
   const seen = new Set<object>();
-  const stack: [unknown, string][] = [[document.parsed, '#']];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [node, pointer] = next;
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+  const path: string[] = [];
+  const visit = (node: unknown) => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && !ref.startsWith('#'))
-      found.push({ ref, document, pointer: `${pointer}/$ref` });
-    for (const [key, child] of Object.entries(node))
-      stack.push([child, `${pointer}/${escapePointerFragment(key)}`]);
-  }
+      found.push({ ref, document, pointer: `#${path.map((p) => `/${escapePointerFragment(p)}`).join('')}/$ref` });
+    for (const key of Object.keys(node)) {
+      path.push(key);
+      visit((node as Record<string, unknown>)[key]);
+      path.pop();
+    }
+  };
+  visit(document.parsed);
   return found;
 }
 

@@ -81,7 +81,7 @@ export class ContractResolver extends BaseResolver {
 
   override parseDocument(source: Source, isRoot?: boolean): Document {
     const document = super.parseDocument(source, isRoot);
-    checkParsed(document.parsed, this.shown(source.absoluteRef));
+    checkParsed(document.parsed, this.shown(source.absoluteRef), source.body);
     return document;
   }
 

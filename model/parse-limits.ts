@@ -23,6 +23,13 @@ export const LIMITS = {
 
 export class ParseLimitError extends Error {}
 
+/**
+ * Where an anchor (`&name`) could stand: after a space or a flow indicator. Without one there is no alias
+ * either: the parsed tree is then as large as the text (which is bounded), and js-yaml bounds its depth
+ * (100), so it is not measured. A `&` inside a text (`a && b`, `&ensp;`) only makes the check run.
+ */
+const MAY_HOLD_AN_ANCHOR = /(?:^|[\s[\]{},])&[^\s[\]{},]/;
+
 type Measure = { nodes: number; depth: number };
 
 /** The children of a parsed node (a mapping's values, a sequence's items); none for a scalar. */
@@ -31,9 +38,10 @@ const childrenOf = (node: unknown): unknown[] =>
 
 /**
  * Measures `parsed` (nodes with aliases expanded, depth) in post-order with an explicit stack, each distinct
- * node once; throws ParseLimitError, naming `file`, when a limit is passed.
+ * node once, unless its `text` cannot hold an anchor; throws ParseLimitError, naming `file`, past a limit.
  */
-export function checkParsed(parsed: unknown, file: string): void {
+export function checkParsed(parsed: unknown, file: string, text?: string): void {
+  if (text !== undefined && !MAY_HOLD_AN_ANCHOR.test(text)) return;
   const measured = new Map<object, Measure>();
   let distinct = 0; // nodes as written: each object once, with its scalars
   const stack: { node: object; depth: number; open: boolean }[] = [];

@@ -24,6 +24,13 @@ const SPECTRAL_CLI = '@stoplight/spectral-cli@6.16.3';
 const cliDir = path.join(root, '.cache/bench-cli');
 const spectralBin = path.join(cliDir, 'node_modules/@stoplight/spectral-cli/dist/index.js');
 
+/**
+ * Node's flags as the npm scripts that read a contract give them (package.json: `npm run build`, `review`):
+ * a young generation of 8 MiB semi-spaces, where the default grows to 32: the same CPU, a third less peak
+ * memory (Stripe's spec: the lint step 705 → 476 MiB). The bare CLIs run with Node's defaults.
+ */
+export const NPM_SCRIPT_FLAGS = ['--max-semi-space-size=8'];
+
 /** A repository whose toolkit runs, the contract it reads, with which rules, and whether it is ours. */
 export type Subject = { repo: string; spec: string; rules: LintRules; ours: boolean };
 
@@ -174,6 +181,7 @@ export async function timeBuild(
   only?: string,
 ): Promise<Cost & { steps: Map<string, number> }> {
   const args = [
+    ...NPM_SCRIPT_FLAGS,
     'scripts/launch.mjs',
     'pipeline/build.ts',
     '--contract',
