@@ -8,7 +8,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allScopes, type ContractModel, readModel, resolveSchema } from '@banking-api/contract';
+import { conforms } from '@banking-api/contract/validators';
 import { expect, test } from 'vitest';
+import { loadContract, renderModel } from '../../model/load.ts';
 import { DETAILS_FILE, packModel } from '../../model/pack.ts';
 import { modelPath } from '../../scripts/paths.ts';
 
@@ -72,4 +74,22 @@ test('a model packed before the details file is refused with what to give instea
   const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
   writeFileSync(join(dir, 'model.json'), JSON.stringify({ sharedSchemas: [], model: whole }));
   expect(() => readModel(join(dir, 'model.json'))).toThrow(/packed by an older .*whole model/);
+});
+
+test('packed, a model with recursive schemas and outgoing requests reads back linked: references resolve and validate', async () => {
+  const { model } = await loadContract(join(import.meta.dirname, '../fixtures/model/features-31.yaml'));
+  const whole = JSON.parse(renderModel(model)) as ContractModel;
+  const packed = packModel(whole);
+  const dir = await mkdtemp(join(tmpdir(), 'banking-model-'));
+  writeFileSync(join(dir, 'model.json'), packed.model);
+  writeFileSync(join(dir, DETAILS_FILE), packed.details);
+  const read = readModel(join(dir, 'model.json'));
+  expect(JSON.parse(JSON.stringify(read))).toEqual(whole);
+  const tree = read.operations.find((o) => o.key === 'GET /items/{itemId}')?.responses[0]?.content[0]?.schema;
+  expect(resolveSchema(tree)).toBe(read.schemas?.['#/components/schemas/Tree']);
+  expect(conforms(tree ?? {}, { name: 'a', owner: { name: 'b', boss: { name: 'c' } } })).toBe(true);
+  expect(conforms(tree ?? {}, { name: 'a', owner: { boss: {} } })).toBe(false);
+  const event = read.outgoing?.[0]?.operation.requestBody?.content[0]?.schema;
+  expect(resolveSchema(event)).toBe(read.schemas?.['#/components/schemas/Event']);
+  expect(Object.isFrozen(read.schemas?.['#/components/schemas/Tree'])).toBe(true);
 });
