@@ -24,7 +24,11 @@ function externalRefs(document: Document): Found[] {
     seen.add(node);
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && !ref.startsWith('#'))
-      found.push({ ref, document, pointer: `#${path.map((p) => `/${escapePointerFragment(p)}`).join('')}/$ref` });
+      found.push({
+        ref,
+        document,
+        pointer: `#${path.map((p) => `/${escapePointerFragment(p)}`).join('')}/$ref`,
+      });
     for (const key of Object.keys(node)) {
       path.push(key);
       visit((node as Record<string, unknown>)[key]);

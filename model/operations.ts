@@ -242,13 +242,16 @@ export const methodsOf = (item: Json): HttpMethod[] =>
 /** Each operation with its id: the contract's, or one derived from method and path (operation-ids.ts). */
 export function withIds(read: readonly ReadOperation[]): Omit<Operation, 'components' | 'source'>[] {
   const ids = operationIds(read.map((op) => ({ ...op, operationId: op.givenId })));
-  return read.map(({ givenId: _, ...op }) => {
-    const { id, derived } = ids.get(op.key) ?? { id: op.key, derived: true };
+  return read.map(({ givenId: _, key, method, path, ...op }) => {
+    const { id, derived } = ids.get(key) ?? { id: key, derived: true };
+    // The id beside the key, as the model file has always written it.
     return {
-      ...op,
+      key,
+      method,
+      path,
       operationId: id,
       ...(derived && { operationIdDerived: true as const }),
-      summary: op.summary,
+      ...op,
     };
   });
 }

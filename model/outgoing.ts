@@ -67,15 +67,12 @@ export function outgoingOf(
     ...webhooksOf(reader, bundle),
   ];
   // Ids are settled among the outgoing requests, each named by where it comes from.
-  const ided = withIds(
-    found.map((f) => ({ ...f.read, method: f.read.method, path: f.idPath, key: `${f.kind} ${f.pointer}` })),
-  );
+  const ids = withIds(found.map((f) => ({ ...f.read, path: f.idPath, key: `${f.kind} ${f.pointer}` })));
   return found.map((f, i) => {
-    const { operationId, operationIdDerived } = ided[i] as Operation;
+    const { givenId: _, ...read } = f.read;
+    const { operationId, operationIdDerived } = ids[i] as Operation;
     const operation: Operation = {
-      ...(ided[i] as Operation),
-      key: f.read.key,
-      path: f.read.path,
+      ...read,
       operationId,
       ...(operationIdDerived && { operationIdDerived }),
       components: [],
