@@ -43,15 +43,29 @@ const contracts = (values.contracts ?? '').split(',').filter(Boolean).map(realCo
 const rounds = Number(values.rounds);
 const only = new Set((values.only as string).split(','));
 
+/** A part's rows, or none when it fails: the failure is printed, and the other parts go on. */
+async function part(name: string, rows: () => Promise<Row[]>): Promise<Row[]> {
+  try {
+    return await rows();
+  } catch (error) {
+    console.error(`✖ ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}
+
 /** Every selected part measured on one subject (the build first: the others read its output). */
 async function measure(subject: Subject, copies: number | undefined): Promise<Row[]> {
   try {
-    const rows = only.has('build') ? await buildRows(subject, rounds, only.has('steps')) : [];
+    const rows = only.has('build')
+      ? await part('build', () => buildRows(subject, rounds, only.has('steps')))
+      : [];
     if (!only.has('build')) await timeBuild(subject);
-    if (only.has('review')) rows.push(...(await reviewRows(subject, rounds)));
-    if (only.has('mock') && copies) rows.push(...(await mockRows(subject.repo, copies, rounds)));
-    if (only.has('docs')) rows.push(...(await docsRows(subject, rounds)));
-    if (only.has('consumer') && copies) rows.push(...(await consumerRows(subject.repo, copies, rounds)));
+    if (only.has('review')) rows.push(...(await part('review', () => reviewRows(subject, rounds))));
+    if (only.has('mock') && copies)
+      rows.push(...(await part('mock', () => mockRows(subject.repo, copies, rounds))));
+    if (only.has('docs')) rows.push(...(await part('docs', () => docsRows(subject, rounds))));
+    if (only.has('consumer') && copies)
+      rows.push(...(await part('consumer', () => consumerRows(subject.repo, copies, rounds))));
     return rows;
   } finally {
     if (values.keep) console.log(`kept ${subject.repo}`);

@@ -3,13 +3,27 @@
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ContractModel } from '@banking-api/contract';
 import { loadContract } from '../../model/load.ts';
 import { pageSpec } from '../../pipeline/docs/index.ts';
 import { launch } from '../../scripts/chromium.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
 import type { Subject } from '../lib/clis.ts';
-import { cdnBuild, type LoadTimes, loadTimes, serveCdnScript, standaloneScript } from '../lib/page-load.ts';
+import {
+  cdnBuild,
+  type LoadTimes,
+  loadTimes,
+  SEARCH_WORD,
+  serveCdnScript,
+  standaloneScript,
+} from '../lib/page-load.ts';
 import { median, type Row } from './stats.ts';
+
+/** A word the site's search finds in another contract: the longest of its first operation's summary. */
+function searchWordOf(model: ContractModel): string {
+  const words = (model.operations[0]?.summary ?? '').split(/[^\p{L}\p{N}]+/u);
+  return words.reduce((a, b) => (b.length > a.length ? b : a), '') || 'GET';
+}
 
 /** Bytes of the files a reader's browser loads from a site folder (not the spec downloads). */
 async function pageBytes(dir: string, extra = 0): Promise<number> {
@@ -26,10 +40,9 @@ export async function docsRows(subject: Subject, rounds: number): Promise<Row[]>
   const browser = await launch();
   try {
     const specFile = path.join(work, 'openapi.docs.json');
-    await writeFile(
-      specFile,
-      JSON.stringify(await pageSpec(await loadContract(spec), { guides: subject.ours })),
-    );
+    const contract = await loadContract(spec);
+    await writeFile(specFile, JSON.stringify(await pageSpec(contract, { guides: subject.ours })));
+    const word = subject.ours ? SEARCH_WORD : searchWordOf(contract.model);
     const cdnDir = path.join(work, 'cdn');
     const scriptUrl = await cdnBuild(specFile, cdnDir, path.join(site, 'logo.svg'));
     const standalone = await standaloneScript();
@@ -44,7 +57,7 @@ export async function docsRows(subject: Subject, rounds: number): Promise<Row[]>
           ['cdn', cdn.url],
         ] as const;
         for (const [side, url] of i % 2 ? [...pair].reverse() : pair) {
-          const t = await loadTimes(browser, url);
+          const t = await loadTimes(browser, url, word);
           if (i > 0) times[side].push(t); // the first pair warms the browser
         }
       }
