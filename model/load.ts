@@ -118,7 +118,9 @@ export async function loadContract(file: string): Promise<LoadedContract> {
   const reader = refReader(bundle);
   const info = obj(bundle.info);
   const securitySchemes = securitySchemesOf(reader, bundle);
-  const operationsReader = operationReader(reader, bundle, securitySchemes);
+  // One file and no `x-equals` in it: no field rule to look for (a split contract is read for them).
+  const markers = resolver.cache.size > 1 || root.source.body.includes('x-equals');
+  const operationsReader = operationReader(reader, bundle, securitySchemes, markers);
   const partial = operationsOf(operationsReader, bundle);
   const references = operationReferences(bundle, partial);
   const operations = partial.map((op) => ({

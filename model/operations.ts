@@ -50,14 +50,16 @@ export type OperationReader = {
   security: unknown;
 };
 
+/** `markers`: whether the contract's text says `x-equals` at all (where it does not, none is looked for). */
 export const operationReader = (
   r: RefReader,
   doc: Json,
   schemes: readonly SecurityScheme[],
+  markers = true,
 ): OperationReader => ({
   r,
   schemes,
-  rules: fieldRules(r.resolved),
+  rules: markers ? fieldRules(r.resolved) : () => [],
   security: doc.security,
 });
 
