@@ -19,7 +19,7 @@ import { bundleDocument, contractConfig } from './redocly.ts';
 import { operationReferences } from './references.ts';
 import { type Json, refReader } from './refs.ts';
 import { securitySchemesOf } from './security-schemes.ts';
-import { readSources, type Sources } from './sources.ts';
+import { readSources, type Sources, withSource } from './sources.ts';
 
 export type { Json } from './refs.ts';
 export type { SourceLocation } from './sources.ts';
@@ -123,11 +123,12 @@ export async function loadContract(file: string): Promise<LoadedContract> {
   const operationsReader = operationReader(reader, bundle, securitySchemes, markers);
   const partial = operationsOf(operationsReader, bundle);
   const references = operationReferences(bundle, partial);
-  const operations = partial.map((op) => ({
-    ...op,
-    components: references.components.get(op.key) ?? [],
-    source: sources.operations.get(op.key) ?? { file: '', line: 1 },
-  }));
+  const operations = partial.map((op) =>
+    withSource(
+      { ...op, components: references.components.get(op.key) ?? [] },
+      sources.operations.get(op.key) ?? (() => ({ file: '', line: 1 })),
+    ),
+  );
   const outgoing = outgoingOf(operationsReader, bundle, operations, references.pointers, sources.locate);
   const schemas = reader.table();
   const model: ContractModel = {

@@ -6,6 +6,7 @@ import type { Operation, Outgoing } from '@banking-api/contract';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { methodsOf, type OperationReader, operationOf, type ReadOperation, withIds } from './operations.ts';
 import { type Json, nodeAt } from './refs.ts';
+import { withSource } from './sources.ts';
 
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 
@@ -71,13 +72,10 @@ export function outgoingOf(
   return found.map((f, i) => {
     const { givenId: _, ...read } = f.read;
     const { operationId, operationIdDerived } = ids[i] as Operation;
-    const operation: Operation = {
-      ...read,
-      operationId,
-      ...(operationIdDerived && { operationIdDerived }),
-      components: [],
-      source: place(f.pointer),
-    };
+    const operation: Operation = withSource(
+      { ...read, operationId, ...(operationIdDerived && { operationIdDerived }), components: [] },
+      () => place(f.pointer),
+    );
     return { kind: f.kind, name: f.name, ...(f.from && { from: f.from }), operation };
   });
 }

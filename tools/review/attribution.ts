@@ -49,7 +49,13 @@ function keysAt(pointer: string, side: LoadedContract, renames: Map<string, stri
 }
 
 /** What an operation looks like to a client: everything the model says but where it is written. */
-const effective = ({ source: _source, components: _components, ...rest }: Operation) => JSON.stringify(rest);
+/** The operation without where it is written or what it names (its `source` not read: the loader finds it when asked). */
+const effective = (op: Operation) =>
+  JSON.stringify(
+    Object.keys(op).flatMap((k) =>
+      k === 'source' || k === 'components' ? [] : [[k, op[k as keyof Operation]]],
+    ),
+  );
 
 /** Which operations differ between the sides, by head key (added and removed ones included). */
 export type Changed = Pick<ReadonlySet<string>, 'has'>;
