@@ -2,17 +2,11 @@
 // and the typed model every step reads. The contract may be one file or split across files by `$ref`.
 // One resolve per load: the files are read and parsed once (the resolver's cache serves the bundler and the
 // source locations), the bundle is made once, and the model reads it with its `$ref`s followed in place.
-// A contract is untrusted input (it comes with pull requests): it is opened first (openContract), confined
-// to its folder and bounded in size, depth and YAML aliases (model/contract-resolver.ts, model/confine.ts),
-// before any tool reads it; checkContract lets a tool that reads the files itself (the review's diff engine,
-// Spectral) wait for that, and the next load of the same file takes what it opened.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+// A contract is untrusted input (it comes with pull requests): it is opened first (model/open.ts), confined
+// to its folder and bounded in size, depth and YAML aliases, before anything reads it.
 import type { ContractModel, Server } from '@banking-api/contract';
-import type { Document } from '@redocly/openapi-core';
 import { linkSchemas } from '../packages/contract/src/schemas.ts';
-import { confineReferences } from './confine.ts';
-import { ContractResolver } from './contract-resolver.ts';
+import { openedContract } from './open.ts';
 import { gapsOf, OPERATION_METHODS, operationReader, operationsOf } from './operations.ts';
 import { outgoingOf } from './outgoing.ts';
 import { bundleDocument, contractConfig } from './redocly.ts';
@@ -21,6 +15,7 @@ import { type Json, refReader } from './refs.ts';
 import { securitySchemesOf } from './security-schemes.ts';
 import { readSources, type Sources, withSource } from './sources.ts';
 
+export { checkContract, type OpenedContract, openContract } from './open.ts';
 export type { Json } from './refs.ts';
 export type { SourceLocation } from './sources.ts';
 
@@ -33,13 +28,6 @@ export interface LoadedContract {
   /** Where a node of the root document is written: `locate('#/components/schemas/Amount')`. */
   readonly locate: Sources['locate'];
 }
-
-/** The contract's files, read within bounds and confined to its folder, not yet bundled. */
-export type OpenedContract = {
-  readonly root: Document;
-  readonly resolver: ContractResolver;
-  readonly file: string;
-};
 
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 
@@ -63,37 +51,6 @@ function serversOf(doc: Json): Server[] {
   });
 }
 
-/** Reads the contract's files: the root, then every file its references name, each checked (see above). */
-export async function openContract(file: string): Promise<OpenedContract> {
-  const config = await contractConfig();
-  const resolver = new ContractResolver(file, config.resolve);
-  const root = await resolver.resolveDocument(null, path.resolve(file), true).catch((e: Error) => e);
-  if (root instanceof Error) throw new Error(`the contract cannot be read: ${root.message}`, { cause: root });
-  await confineReferences(root as Document, resolver);
-  return { root: root as Document, resolver, file };
-}
-
-/** Contracts opened by checkContract, by path, with the root's text then: the next load takes one. */
-const checked = new Map<string, { text: string; opened: Promise<OpenedContract> }>();
-
-/** Opens the contract (throws what a load would) and keeps it for the next load of the same file. */
-export async function checkContract(file: string): Promise<void> {
-  const key = path.resolve(file);
-  const entry = { text: await readFile(key, 'utf8'), opened: openContract(key) };
-  checked.set(key, entry);
-  entry.opened.catch(() => checked.delete(key));
-  await entry.opened;
-}
-
-/** What checkContract opened of `file`, if its root's text has not changed since. */
-async function takeChecked(file: string): Promise<OpenedContract | undefined> {
-  const key = path.resolve(file);
-  const entry = checked.get(key);
-  if (!entry) return undefined;
-  checked.delete(key);
-  return (await readFile(key, 'utf8').catch(() => '')) === entry.text ? entry.opened : undefined;
-}
-
 /** The bundle holds `$ref`s to its own nodes only: anything else would send a later tool outside it. */
 function checkBundleRefs(bundle: Json): void {
   const stack: unknown[] = [bundle];
@@ -104,13 +61,13 @@ function checkBundleRefs(bundle: Json): void {
       throw new Error(
         `the bundle still names "${ref}": a contract's references name files inside its folder`,
       );
-    stack.push(...Object.values(node));
+    for (const child of Object.values(node)) stack.push(child);
   }
 }
 
 /** Reads the contract at `file` (YAML or JSON, possibly split by `$ref`) into its bundle and model. */
 export async function loadContract(file: string): Promise<LoadedContract> {
-  const { root, resolver } = (await takeChecked(file)) ?? (await openContract(file));
+  const { root, resolver } = await openedContract(file);
   const config = await contractConfig();
   const sources = await readSources(root, resolver, OPERATION_METHODS);
   const bundle = await bundleDocument(root, resolver, config, file);
