@@ -1,14 +1,33 @@
-// Every `$ref` of the contract checked before any tool reads it, with the resolver that will read it
-// (model/contract-resolver.ts): each file's references, wherever they stand (Spectral follows references in
-// examples and extensions too, Redocly only where OpenAPI allows them), those to other files followed
-// into them. A reference that leaves the folder, is a URL or an absolute path fails the load with every such
-// reference named where it is written (`file:line $ref "…": why`); none of them is read, nothing fetched.
+// Every reference of the contract checked before any tool reads it, with the resolver that will read it
+// (model/contract-resolver.ts): each file's `$ref`s, wherever they stand (Spectral follows references in
+// examples and extensions too, Redocly only where OpenAPI allows them), and what Redocly reads as references
+// besides: an example's `externalValue` (its bundle reads the file or fetches the URL into `value`) and a
+// discriminator's mapping to a file or URL; those to other files are followed into them. One that leaves
+// the folder, is a URL or an absolute path fails the load with every such reference named where it is
+// written (`file:line $ref "…": why`); none of them is read, nothing fetched, by us or by a tool after us
+// (the review's diff engine, Redoc's build-docs read the files with resolvers of their own).
 import path from 'node:path';
-import { type Document, escapePointerFragment } from '@redocly/openapi-core';
+import { type Document, escapePointerFragment, isMappingRef } from '@redocly/openapi-core';
 import { type ContractResolver, refusal } from './contract-resolver.ts';
 import { lineOf } from './sources.ts';
 
-type Found = { ref: string; document: Document; pointer: string };
+type Found = { ref: string; document: Document; pointer: string; keyword: string };
+
+type Node = Record<string, unknown>;
+
+/** The references a node writes that name another document: its `$ref`, `externalValue`, mapping values. */
+function referencesOf(node: Node): [keyword: string, key: string, ref: string][] {
+  const found: [string, string, string][] = [];
+  const external = (value: unknown): value is string => typeof value === 'string' && !value.startsWith('#');
+  if (external(node.$ref)) found.push(['$ref', '$ref', node.$ref]);
+  if (external(node.externalValue)) found.push(['externalValue', 'externalValue', node.externalValue]);
+  const mapping = node.mapping;
+  if (typeof node.propertyName === 'string' && mapping && typeof mapping === 'object')
+    for (const [key, value] of Object.entries(mapping))
+      if (external(value) && isMappingRef(value))
+        found.push(['mapping', `mapping/${escapePointerFragment(key)}`, value]);
+  return found;
+}
 
 /**
  * The `$ref` strings of a parsed document that name another document, with where each is written. A walk
@@ -22,13 +41,10 @@ function externalRefs(document: Document): Found[] {
   const visit = (node: unknown) => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && !ref.startsWith('#'))
-      found.push({
-        ref,
-        document,
-        pointer: `#${path.map((p) => `/${escapePointerFragment(p)}`).join('')}/$ref`,
-      });
+    for (const [keyword, key, ref] of referencesOf(node as Node)) {
+      const at = path.map((p) => `/${escapePointerFragment(p)}`).join('');
+      found.push({ ref, document, keyword, pointer: `#${at}/${key}` });
+    }
     for (const key of Object.keys(node)) {
       path.push(key);
       visit((node as Record<string, unknown>)[key]);
@@ -44,19 +60,19 @@ export async function confineReferences(root: Document, resolver: ContractResolv
   const refused: string[] = [];
   const visited = new Set<string>([root.source.absoluteRef]);
   for (let todo = [root], document = todo.pop(); document; document = todo.pop()) {
-    for (const { ref, pointer, document: at } of externalRefs(document)) {
+    for (const { ref, pointer, keyword, document: at } of externalRefs(document)) {
       const [uri = ''] = ref.split('#');
       const where = `${path.relative(path.dirname(root.source.absoluteRef), at.source.absoluteRef)}:${lineOf(at.source, pointer)}`;
       const why = refusal(uri, at.source.absoluteRef, resolver.folder);
       if (why) {
-        refused.push(`${where} $ref ${why}`);
+        refused.push(`${where} ${keyword} ${why}`);
         continue;
       }
       const target = resolver.resolveExternalRef(at.source.absoluteRef, uri);
       if (visited.has(target)) continue;
       visited.add(target);
       const next = await resolver.resolveDocument(at.source.absoluteRef, uri).catch((e: Error) => e);
-      if (next instanceof Error) refused.push(`${where} $ref "${ref}": ${next.message}`);
+      if (next instanceof Error) refused.push(`${where} ${keyword} "${ref}": ${next.message}`);
       else todo.push(next as Document);
     }
   }

@@ -32,7 +32,7 @@ let server: Server;
 let requests = 0;
 let port = 0;
 
-const spec = (properties: string) => `openapi: 3.1.0
+const spec = (properties: string, hostileExtras = false) => `openapi: 3.1.0
 info: { title: Hostile, version: 1.0.0, license: { name: MIT, identifier: MIT } }
 servers: [{ url: 'https://api.example.com' }]
 paths:
@@ -46,13 +46,30 @@ paths:
           description: ok
           content:
             application/json:
-              schema: { $ref: '#/components/schemas/A' }
+              schema: { $ref: '#/components/schemas/A' }${
+                hostileExtras
+                  ? `
+              examples:
+                fetched: { externalValue: '${extraRefs().externalValue}' }`
+                  : ''
+              }
 components:
   schemas:
     A:
-      type: object
+      type: object${
+        hostileExtras
+          ? `
+      discriminator: { propertyName: kind, mapping: { fetched: '${extraRefs().mapping}' } }`
+          : ''
+      }
       properties:
 ${properties}`;
+
+/** What Redocly reads as references besides `$ref`s: an example's externalValue, a discriminator's mapping. */
+const extraRefs = () => ({
+  externalValue: `http://127.0.0.1:${port}/example.json`,
+  mapping: `http://127.0.0.1:${port}/mapped.yaml`,
+});
 
 /** The hostile references, one per line; `contractDir` is the folder of the spec that holds them. */
 const hostile = (contractDir: string) => ({
@@ -66,6 +83,7 @@ const hostileSpec = (contractDir: string) =>
     Object.entries(hostile(contractDir))
       .map(([name, ref]) => `        ${name}: { $ref: '${ref}' }`)
       .join('\n'),
+    true,
   );
 /** 549 bytes that expand to 10^9 nodes. */
 const aliasBomb = [
@@ -94,6 +112,10 @@ function expectEachNamed(message: string, file: string, text: string): void {
     const line = lines.findIndex((l) => l.includes(`${name}: {`)) + 1;
     expect(message, name).toContain(`openapi.yaml:${line} $ref "${ref.split('#')[0]}"`);
   }
+  const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
+  const { externalValue, mapping } = extraRefs();
+  expect(message).toContain(`openapi.yaml:${lineOf('externalValue:')} externalValue "${externalValue}"`);
+  expect(message).toContain(`openapi.yaml:${lineOf('discriminator:')} mapping "${mapping}"`);
   expect(message).not.toContain(CANARY);
 }
 
@@ -167,7 +189,7 @@ describe('a hostile spec, in this process', () => {
     ]);
     expect(JSON.stringify([spectral, redocly])).not.toContain(CANARY);
     const refused = redocly.filter((p) => p.rule === 'no-unresolved-refs').map((p) => p.message);
-    expect(refused).toHaveLength(4);
+    expect(refused.length).toBeGreaterThanOrEqual(4); // the $refs, and the mapping to a URL
     expect(requests).toBe(0);
   });
 
@@ -211,7 +233,8 @@ describe('a hostile spec, through the commands', () => {
     await git('init', '-q');
     await git('add', '-A');
     await git('commit', '-q', '-m', 'a clean contract to start from');
-  }, 60_000);
+    await launch('pipeline/build.ts', '--only', 'packages'); // the review reads the contract package
+  }, 120_000);
 
   it('the build fails naming each reference; nothing is fetched, no output holds what is outside', async () => {
     const before = await readFile(path.join(repo, 'generated/openapi.json'), 'utf8');
@@ -232,6 +255,17 @@ describe('a hostile spec, through the commands', () => {
     expectEachNamed(review.stderr, file, await readFile(file, 'utf8'));
     expect(`${review.stdout}${review.stderr}`).not.toContain(CANARY);
     await expect(readFile(json, 'utf8')).rejects.toThrow(/ENOENT/);
+    await expectNoEngineRan(file);
+  }, 120_000);
+
+  it("an example's externalValue and a discriminator's mapping to URLs alone (Redocly fetches both) stop the review before its diff engine starts", async () => {
+    const file = path.join(repo, 'hostile/openapi.yaml');
+    await writeFile(file, spec('        fine: { type: string }', true));
+    const review = await launch('tools/review/cli.ts', '--spec', file, '--base', 'HEAD');
+    expect(review.code).toBe(2);
+    const { externalValue, mapping } = extraRefs();
+    expect(review.stderr).toContain(`externalValue "${externalValue}"`);
+    expect(review.stderr).toContain(`mapping "${mapping}"`);
     await expectNoEngineRan(file);
   }, 120_000);
 
