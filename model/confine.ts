@@ -7,27 +7,12 @@
 // written (`file:line $ref "…": why`); none of them is read, nothing fetched, by us or by a tool after us
 // (the review's diff engine, Redoc's build-docs read the files with resolvers of their own).
 import path from 'node:path';
-import { type Document, escapePointerFragment, isMappingRef } from '@redocly/openapi-core';
+import { type Document, escapePointerFragment } from '@redocly/openapi-core';
 import { type ContractResolver, refusal } from './contract-resolver.ts';
+import { referencesOf } from './reference-keys.ts';
 import { lineOf } from './sources.ts';
 
 type Found = { ref: string; document: Document; pointer: string; keyword: string };
-
-type Node = Record<string, unknown>;
-
-/** The references a node writes that name another document: its `$ref`, `externalValue`, mapping values. */
-function referencesOf(node: Node): [keyword: string, key: string, ref: string][] {
-  const found: [string, string, string][] = [];
-  const external = (value: unknown): value is string => typeof value === 'string' && !value.startsWith('#');
-  if (external(node.$ref)) found.push(['$ref', '$ref', node.$ref]);
-  if (external(node.externalValue)) found.push(['externalValue', 'externalValue', node.externalValue]);
-  const mapping = node.mapping;
-  if (typeof node.propertyName === 'string' && mapping && typeof mapping === 'object')
-    for (const [key, value] of Object.entries(mapping))
-      if (external(value) && isMappingRef(value))
-        found.push(['mapping', `mapping/${escapePointerFragment(key)}`, value]);
-  return found;
-}
 
 /**
  * The `$ref` strings of a parsed document that name another document, with where each is written. A walk
@@ -41,9 +26,9 @@ function externalRefs(document: Document): Found[] {
   const visit = (node: unknown) => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    for (const [keyword, key, ref] of referencesOf(node as Node)) {
-      const at = path.map((p) => `/${escapePointerFragment(p)}`).join('');
-      found.push({ ref, document, keyword, pointer: `#${at}/${key}` });
+    for (const [keyword, key, ref] of referencesOf(node as Record<string, unknown>)) {
+      const at = [...path, ...key].map((p) => `/${escapePointerFragment(p)}`).join('');
+      found.push({ ref, document, keyword, pointer: `#${at}` });
     }
     for (const key of Object.keys(node)) {
       path.push(key);

@@ -13,7 +13,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
+import { selfContained } from '../../model/self-contained.ts';
 import { lintSpec, lintWithRedocly, lintWithSpectral } from '../../pipeline/lint/index.ts';
+import { specPath } from '../../scripts/paths.ts';
 import { repoCopy } from '../../scripts/repo-copy.ts';
 
 const run = promisify(execFile);
@@ -191,6 +193,24 @@ describe('a hostile spec, in this process', () => {
     const refused = redocly.filter((p) => p.rule === 'no-unresolved-refs').map((p) => p.message);
     expect(refused.length).toBeGreaterThanOrEqual(4); // the $refs, and the mapping to a URL
     expect(requests).toBe(0);
+  });
+
+  it('the quick check a tool makes before another program reads the file passes only a self-contained one within the limits', async () => {
+    const dir = path.join(outside, 'quick');
+    await mkdir(dir, { recursive: true });
+    const write = async (name: string, text: string) => {
+      await writeFile(path.join(dir, name), text);
+      return selfContained(path.join(dir, name));
+    };
+    expect(await selfContained(specPath)).toBe(true);
+    expect(await write('clean.yaml', spec('        fine: { type: string }'))).toBe(true);
+    expect(await write('local-file.yaml', spec("        other: { $ref: 'other.yaml#/X' }"))).toBe(false);
+    expect(await write('extras.yaml', spec('        fine: { type: string }', true))).toBe(false);
+    expect(await write('bomb.yaml', aliasBomb)).toBe(false);
+    expect(await write('broken.yaml', 'openapi: [')).toBe(false);
+    expect(
+      await write('escaped.json', JSON.stringify({ paths: { '/a': { '\u0024ref': 'http://x/y' } } })),
+    ).toBe(false);
   });
 
   it('a file larger than the limit is refused before it is read', async () => {

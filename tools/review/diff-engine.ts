@@ -1,8 +1,8 @@
 // The breaking-change engine: `redocly diff` (experimental, @redocly/cli). It has no Node API, so it runs
 // as a child process and we read its JSON report. It resolves `$ref`s itself, so it reads the source files
 // and can start before this process has loaded the other tools (most of a cold review's time), once both
-// files passed the loader's check (a spec is untrusted: confined to its folder, bounded in size, depth and
-// YAML aliases; model/load.ts), which the loads of the review then take over.
+// files are known to name nothing outside themselves and to be within the loader's limits (a spec is
+// untrusted): a quick check without Redocly (model/self-contained.ts), else the loader's full one.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { checkContract } from '../../model/load.ts';
+import { selfContained } from '../../model/self-contained.ts';
 import { root } from '../../scripts/paths.ts';
 
 const run = promisify(execFile);
@@ -85,12 +85,19 @@ function withAbsoluteFiles(report: EngineReport, cwd: string): EngineReport {
 /** The spec a base without openapi.yaml is compared as: everything in the head is new. */
 export const EMPTY_SPEC = { openapi: '3.1.0', info: { title: '(no spec)', version: '0.0.0' }, paths: {} };
 
+/** Throws unless the engine may read `file` (see above); the full check's opening serves the next load. */
+async function engineMayRead(file: string): Promise<void> {
+  if (await selfContained(file)) return;
+  const { checkContract } = await import('../../model/load.ts');
+  await checkContract(file);
+}
+
 /**
  * Starts the engine on two spec files (base undefined: no spec at the base) in a temporary directory.
  * The process is spawned before this returns, so the caller may block on other work right away.
  */
 export async function startDiffEngine(baseFile: string | undefined, headFile: string): Promise<EngineReport> {
-  await Promise.all([baseFile && checkContract(baseFile), checkContract(headFile)]);
+  await Promise.all([baseFile, headFile].map((file) => file && engineMayRead(file)));
   const dir = mkdtempSync(path.join(tmpdir(), 'spec-review-diff-'));
   try {
     const base = baseFile ?? path.join(dir, 'empty.json');
