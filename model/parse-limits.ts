@@ -13,11 +13,11 @@ export const LIMITS = {
   totalBytes: 64 * 1024 * 1024,
   /** Files one contract may span. */
   files: 2000,
-  /** Nesting of mappings and sequences. Stripe's deepest is 33. */
+  /** Nesting of mappings and sequences (js-yaml stops at 100 itself). Stripe's spec nests 26 deep. */
   depth: 256,
   /** Nodes of a file with its aliases expanded, beyond ten times its distinct nodes... */
   aliasFactor: 10,
-  /** ...and never more than this in all. Stripe's spec holds about 500,000. */
+  /** ...and never more than this in all. Stripe's spec holds about 99,000. */
   expandedNodes: 10_000_000,
 } as const;
 

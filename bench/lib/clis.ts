@@ -26,8 +26,9 @@ const spectralBin = path.join(cliDir, 'node_modules/@stoplight/spectral-cli/dist
 
 /**
  * Node's flags as the npm scripts that read a contract give them (package.json: `npm run build`, `review`):
- * a young generation of 8 MiB semi-spaces, where the default grows to 32: the same CPU, a third less peak
- * memory (Stripe's spec: the lint step 705 → 476 MiB). The bare CLIs run with Node's defaults.
+ * a young generation of 8 MiB semi-spaces, where the default grows to 32: a third less peak memory (Stripe's
+ * spec: the lint step 705 → 476 MiB), its CPU within the noise of our runs. The bare CLIs run with Node's
+ * defaults.
  */
 export const NPM_SCRIPT_FLAGS = ['--max-semi-space-size=8'];
 
