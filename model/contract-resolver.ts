@@ -8,6 +8,7 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseResolver, type Document, ResolveError, type Source } from '@redocly/openapi-core';
 import { checkParsed, LIMITS, ParseLimitError } from './parse-limits.ts';
+import { takeParsed } from './self-contained.ts';
 
 /** `http:`, `file:`, `data:`, any scheme: a reference that names no file of the folder. */
 export const isUrl = (ref: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^[a-z]:[\\/]/i.test(ref);
@@ -80,6 +81,8 @@ export class ContractResolver extends BaseResolver {
   }
 
   override parseDocument(source: Source, isRoot?: boolean): Document {
+    const checked = takeParsed(source.absoluteRef, source.body); // parsed and measured already
+    if (checked) return { source, parsed: checked.parsed };
     const document = super.parseDocument(source, isRoot);
     checkParsed(document.parsed, this.shown(source.absoluteRef), source.body);
     return document;

@@ -4,8 +4,11 @@
 // mapping that is not `#…`: model/reference-keys.ts), so that program reads this file and nothing else.
 // Parsed as Redocly parses (js-yaml, the same schema), without loading Redocly: its modules took a second
 // on a busy machine, during which the engine waited. A file that fails this is left to the loader's full
-// check (model/open.ts), which names what is wrong or, for a contract split in files, follows them.
+// check (model/open.ts), which names what is wrong or, for a contract split in files, follows them. What it
+// parsed is kept for the loader's resolver, which takes it instead of parsing the same text again (two of
+// a review's four parses: 0.23 s of CPU on Pix's spec, 2 s on Stripe's).
 import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { binaryTag, CORE_SCHEMA, load, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
 import { checkParsed, LIMITS } from './parse-limits.ts';
 import { referencesOf } from './reference-keys.ts';
@@ -26,14 +29,30 @@ function namesAnother(parsed: unknown): boolean {
   return false;
 }
 
+/** What the check parsed, by absolute path, with the text it parsed: for the loader (takeParsed). */
+const parsedFiles = new Map<string, { text: string; parsed: unknown }>();
+
+/**
+ * The tree the check parsed from `text` at `file`, once (the loader's resolver consumes it: Redocly's
+ * bundle rewrites a tree in place), if the text is the same; else undefined.
+ */
+export function takeParsed(file: string, text: string): { parsed: unknown } | undefined {
+  const known = parsedFiles.get(file);
+  parsedFiles.delete(file);
+  return known?.text === text ? { parsed: known.parsed } : undefined;
+}
+
 /** Whether `file` is one self-contained spec within the limits; false for anything else, never thrown. */
 export async function selfContained(file: string): Promise<boolean> {
   try {
     if ((await stat(file)).size > LIMITS.fileBytes) return false;
-    const text = await readFile(file, 'utf8');
+    // As Redocly's resolver reads a file (its loadExternalRef), so that the loader can take the tree.
+    const text = (await readFile(file, 'utf8')).replace(/\r\n/g, '\n');
     const parsed = load(text, { schema: SCHEMA, filename: file });
     checkParsed(parsed, file, text);
-    return !namesAnother(parsed);
+    if (namesAnother(parsed)) return false;
+    parsedFiles.set(path.resolve(file), { text, parsed });
+    return true;
   } catch {
     return false;
   }
