@@ -7,7 +7,9 @@
 // bodies, a GET, an invalid request). The targets take turns in short slices, so that other load on the
 // machine weighs on all alike. Goals: b/a >= 0.30 on the POST and the GET with p99 no worse than c's, and
 // b/d >= 1.2 on the mix.
-// Run: npx tsx bench/mock.ts [--duration 12] [--connections 50] [--slice 2]
+// Run: npx tsx bench/mock.ts [--duration 12] [--connections 50] [--slice 2] [--baseline <cli.js>]
+// --baseline: another build of the mock's CLI (a copy of an earlier dist/, inside the repository so that it
+// finds the packages) taking turns with this one, for "no slower" measured in one run.
 import '../scripts/env.ts';
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     slice: { type: 'string', default: '2' },
+    baseline: { type: 'string' },
   },
 });
 const seconds = Number(values.duration);
@@ -67,8 +70,9 @@ async function measure(targets: Target[], token: string, requests: readonly Requ
   const cpu = targets.map(() => 0);
   for (const t of targets)
     await load(t.pool, token, Number(values.warmup) * 1000, new Tally(), connections, requests);
-  for (let done = 0; done < seconds; done += slice)
-    for (const [i, t] of targets.entries()) {
+  // Every other round in the reverse order: no target always follows the same one.
+  for (let done = 0, round = 0; done < seconds; done += slice, round++)
+    for (const [i, t] of round % 2 ? [...targets.entries()].reverse() : targets.entries()) {
       const before = cpuMs(t.pid);
       await load(
         t.pool,
@@ -116,6 +120,10 @@ async function main() {
     started.push(mock.child);
     const prismPath = await startMockProcess(cli, ['--pki-dir', pkiDir, '--no-fast-path']);
     started.push(prismPath.child);
+    const baseline = values.baseline
+      ? await startMockProcess(values.baseline, ['--pki-dir', pkiDir])
+      : undefined;
+    if (baseline) started.push(baseline.child);
     const bare = await startBareHttps(pkiDir);
     started.push(bare.child);
     const prism = await barePrism(work, openapiPath, contractModel());
@@ -134,6 +142,9 @@ async function main() {
     const targets: Target[] = [
       { name: 'a) bare node:https, mTLS', pool: pool(bare.url), pid: bare.child.pid ?? 0 },
       { name: 'b) mock, mTLS', pool: pool(mock.url), pid: mock.child.pid ?? 0 },
+      ...(baseline
+        ? [{ name: 'b0) mock, baseline build', pool: pool(baseline.url), pid: baseline.child.pid ?? 0 }]
+        : []),
       { name: 'c) mock, every request Prism', pool: pool(prismPath.url), pid: prismPath.child.pid ?? 0 },
       { name: 'd) bare Prism, HTTP', pool: pool(prism.url, false), pid: prism.child.pid ?? 0 },
     ];
@@ -144,6 +155,12 @@ async function main() {
       print(kind, rows);
       const by = (prefix: string) => rows.find((r) => r.name.startsWith(prefix))?.result as Result;
       const [a, b, c, d] = ['a)', 'b)', 'c)', 'd)'].map(by) as [Result, Result, Result, Result];
+      const base = rows.find((r) => r.name.startsWith('b0)'));
+      const mine = rows.find((r) => r.name.startsWith('b)'));
+      if (base && mine)
+        goals.push(
+          `${kind}: mock/baseline build ${(b.rps / base.result.rps).toFixed(2)} req/s, CPU per request ${(mine.cpuPerRequest / base.cpuPerRequest).toFixed(2)}`,
+        );
       if (kind === 'mix') goals.push(`mix: mock/bare Prism ${(b.rps / d.rps).toFixed(2)} (goal >= 1.20)`);
       else
         goals.push(

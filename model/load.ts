@@ -15,7 +15,7 @@ import { type Json, refReader } from './refs.ts';
 import { securitySchemesOf } from './security-schemes.ts';
 import { readSources, type Sources, withSource } from './sources.ts';
 
-export { checkContract, type OpenedContract, openContract } from './open.ts';
+export { admitContract, checkContract, type OpenedContract, openContract } from './open.ts';
 export type { Json } from './refs.ts';
 export type { SourceLocation } from './sources.ts';
 

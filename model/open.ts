@@ -9,6 +9,7 @@ import type { Document } from '@redocly/openapi-core';
 import { confineReferences } from './confine.ts';
 import { ContractResolver } from './contract-resolver.ts';
 import { contractConfig } from './redocly.ts';
+import { selfContained } from './self-contained.ts';
 
 /** The contract's files, read within bounds and confined to its folder, not yet bundled. */
 export type OpenedContract = {
@@ -51,4 +52,13 @@ async function takeChecked(file: string): Promise<OpenedContract | undefined> {
 /** The contract at `file` opened: what checkContract opened of it, else opened now. */
 export async function openedContract(file: string): Promise<OpenedContract> {
   return (await takeChecked(file)) ?? (await openContract(file));
+}
+
+/**
+ * What a tool does before anything reads `file`: the quick check (one self-contained file within the limits,
+ * parsed without loading Redocly, its tree kept for the loader), else the full check, which names what is
+ * wrong or, for a contract split in files, opens them for the next load. Throws what a load would.
+ */
+export async function admitContract(file: string): Promise<void> {
+  if (!(await selfContained(file))) await checkContract(file);
 }

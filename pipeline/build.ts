@@ -1,8 +1,7 @@
 // `npm run build [-- --only lint,bundle]`: the pipeline's steps, each started as soon as the steps it needs are
 // done. The contract is read once (model/load.ts) and handed to every step that needs it. The work is spread
-// over the machine's cores: the docs step starts first, so that Redoc's build-docs (the Redocly CLI's own
-// process) runs beside this one, and Spectral lints in a worker thread (pipeline/lint/spectral-worker.mjs),
-// while this thread lints with Redocly, renders the types and emits the packages file by file.
+// over the machine's cores: Spectral lints in a worker thread (pipeline/lint/spectral-worker.mjs), while this
+// thread lints with Redocly, renders the types and the site's pages, and emits the packages file by file.
 // bench/pipeline.ts compares the build with the same tools run as separate CLIs.
 // The contract is openapi.yaml unless package.json's `config.contract` or `--contract` names another
 // (scripts/contract.ts); it is opened (confined, bounded: model/load.ts) before any step reads it.
@@ -25,7 +24,7 @@ type Step = {
   run: (contract: Contract) => Promise<void>;
 };
 
-// In the order they start: docs first, so that its CLI process works while this one lints and compiles.
+// In the order they start (each awaits only the steps it reads from).
 const steps: Step[] = [
   {
     // The docs step asks @banking-api/contract's queries: that package is compiled first (a few small files).

@@ -34,7 +34,7 @@ const PACKAGES: { name: string; embeds: Record<string, Embed> }[] = [
     // Prism's preloads are CommonJS files that the compiler does not copy.
     name: 'mock',
     embeds: {
-      'dist/faker-timestamps.cjs': 'packages/mock/src/faker-timestamps.cjs',
+      'dist/prism/faker-timestamps.cjs': 'packages/mock/src/prism/faker-timestamps.cjs',
     },
   },
 ];

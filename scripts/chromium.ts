@@ -31,14 +31,15 @@ export interface Browser {
 export const isLocal = (url: string) =>
   /^(file:|data:|blob:|about:)/.test(url) || /^https?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
 
-export async function launch(): Promise<Browser> {
+/** `args`: flags beyond CHROMIUM_FLAGS (a test's `--host-resolver-rules`, say). */
+export async function launch(options: { args?: string[] } = {}): Promise<Browser> {
   if (!existsSync(chromiumPath))
     throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'docs-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce', // no smooth scrolling to wait for
   });
@@ -66,14 +67,7 @@ export async function launch(): Promise<Browser> {
   };
 }
 
-/** Redoc has hydrated once React has claimed the server-rendered links. */
-export async function waitForHydration(page: Page, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const link = document.querySelector('#redoc a');
-      return !!link && Object.keys(link).some((k) => k.startsWith('__reactFiber'));
-    },
-    undefined,
-    { timeout },
-  );
+/** The reference site's script has set the page up (site.js marks the document when done). */
+export async function waitForSite(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', undefined, { timeout });
 }

@@ -3,14 +3,14 @@
 // bundle. Under tsx every module Node loads, Redocly's and Spectral's hundreds included, is a round trip to
 // tsx's loader thread: a cold `npm run review` measured 1.15 s under tsx and 0.75 s bundled (bench/review.ts).
 // Plain JavaScript, so that Node runs it without a loader. On a system Node older than the toolkit's (24), it
-// first runs itself again under Node 24 from .cache/node/ (scripts/node-runtime.mjs, installed on first use).
+// first runs itself again under Node 24 from the user's cache of runtimes (scripts/node-runtime.mjs,
+// installed on first use and shared by every clone and worktree).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
 import { onToolkitNode } from './node-runtime.mjs';
 
 await onToolkitNode();
@@ -53,6 +53,8 @@ const importMetaOfSource = {
  * the files it read.
  */
 async function bundle(entry) {
+  // Loaded only to bundle: a run whose bundle is current does not load esbuild at all.
+  const { build, stop } = await import('esbuild');
   try {
     const result = await build({
       entryPoints: [entry],
@@ -168,10 +170,10 @@ if (!existsSync(entry)) {
   process.exit(2);
 }
 const output = (await lastBundle(entry)) ?? (await bundleAndRecord(entry));
-// Stack traces name the TypeScript sources. Only this bundle's map: with every package's too (Redocly ships a map
-// per file), Node parsed each one as its module loaded, 0.19 s of a 1.6 s review's CPU (a profile, Pix's API).
-if (typeof module.setSourceMapsSupport === 'function')
-  module.setSourceMapsSupport(true, { nodeModules: false });
+// Stack traces name the TypeScript sources: the bundle's source maps only, not every package's (reading the
+// maps of Redocly's and the others' files cost a review about 50-100 ms of CPU).
+if (module.setSourceMapsSupport)
+  module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
 else process.setSourceMapsEnabled(true);
 // The script sees the command line it would see under `tsx <script.ts> [args]`.
 process.argv = [process.argv[0] ?? process.execPath, entry, ...args];

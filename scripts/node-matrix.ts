@@ -1,6 +1,6 @@
 // Runs the shipped packages' tests on the supported Node majors other than the one running this (the main
 // `npm test` run, on the toolkit's Node 24, covers that one). The binaries come from the npm registry into
-// .cache/node/<major>/, once (scripts/node-runtime.mjs).
+// the user's cache of Node runtimes, once (scripts/node-runtime.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { commandLine } from './command-line.ts';

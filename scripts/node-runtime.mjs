@@ -1,11 +1,15 @@
 // The Node.js majors the toolkit runs and tests on, from the npm registry (the `node-<platform>-<arch>`
-// packages) into .cache/node/<major>/, each installed once, on first use. scripts/launch.mjs moves every npm
-// script onto TOOLKIT_NODE this way when the system Node is older; scripts/node-matrix.ts runs the shipped
-// packages' tests on the other supported majors. Plain JavaScript: the launcher imports it before any loader.
+// packages) into a cache of the user's (`$XDG_CACHE_HOME/banking-api-toolkit/node/<major>/`, else
+// `~/.cache/...`; `BANKING_API_NODE_CACHE` names another), each installed once on first use and shared by every
+// clone and worktree of the repository: a new worktree or CI job on the same machine does not download it
+// again. scripts/launch.mjs moves every npm script onto TOOLKIT_NODE this way when the system Node is older;
+// scripts/node-matrix.ts runs the shipped packages' tests on the other supported majors. Plain JavaScript:
+// the launcher imports it before any loader.
 // As a command, `node scripts/node-runtime.mjs <file.js> [args]` runs a JavaScript entry (vitest's, for
 // `npm test`) on TOOLKIT_NODE.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -14,19 +18,26 @@ export const TOOLKIT_NODE = 24;
 /** The majors the shipped packages support (engines) and the matrix tests. */
 export const SUPPORTED_NODE = [22, 24];
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const packageName = `node-${process.platform}-${process.arch}`;
 
-/** The binary of Node `major`, installed from the npm registry into .cache/node/<major>/ when missing. */
+/** The user's cache of Node runtimes, shared by every clone and worktree (see the top of this file). */
+export function runtimeCache(env = process.env) {
+  if (env.BANKING_API_NODE_CACHE) return path.resolve(env.BANKING_API_NODE_CACHE);
+  const base = env.XDG_CACHE_HOME ? path.resolve(env.XDG_CACHE_HOME) : path.join(os.homedir(), '.cache');
+  return path.join(base, 'banking-api-toolkit', 'node');
+}
+
+/** The binary of Node `major`, installed from the npm registry into the user's cache when missing. */
 export function nodeBinary(major) {
-  const prefix = path.join(root, '.cache/node', String(major));
+  const prefix = path.join(runtimeCache(), String(major));
   const binary = path.join(prefix, 'node_modules', packageName, 'bin/node');
   if (existsSync(binary)) return binary;
   if (process.platform === 'win32')
     throw new Error(
       `Node ${major} is installed from the npm registry on Linux and macOS only; install it yourself.`,
     );
-  // Installed aside and renamed into place: concurrent first runs never use half an install.
+  // Installed aside and renamed into place: concurrent first runs (two worktrees, two CI jobs) never use half
+  // an install, and the second to finish uses the first's.
   const draft = `${prefix}.${process.pid}.draft`;
   mkdirSync(draft, { recursive: true });
   console.error(`Installing Node ${major} (${packageName}) into ${prefix} (once)…`);
@@ -40,6 +51,7 @@ export function nodeBinary(major) {
   } catch {
     rmSync(draft, { recursive: true, force: true }); // another run was first: use its copy
   }
+  if (!existsSync(binary)) throw new Error(`Node ${major} was not installed into ${prefix}`);
   return binary;
 }
 

@@ -1,6 +1,6 @@
 // Starts bare Prism (its own CLI) as a child process on a loopback port and tells when it is ready or has
 // died: the baseline of bench/mock.ts and the example check of the contract tests (through test/support).
-// The mock itself runs Prism in-process (packages/mock/src/prism-engine.ts); this is not part of it.
+// The mock itself runs Prism in-process (packages/mock/src/prism/engine.ts); this is not part of it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';

@@ -1,7 +1,7 @@
 // The toolkit at scale, small enough for every CI run: a contract with every path copied (scripts/scale-contract.ts)
 // builds, lints clean and reads into a model with that many times the operations, its types and site hold
 // the copies, its mock serves them and its review attributes an edit to one; and the pipeline's own work
-// (read, bundle, types, lint, docs spec) grows no faster than the operations: the same steps on 2 and 8 copies,
+// (read, bundle, types, lint, the site's pages) grows no faster than the operations: the same steps on 2 and 8 copies,
 // timed alternately in this run, cost at most 1.5 x 4 times as much (a walk per operation over the whole
 // document would cost up to 16 x). bench/scale.ts measures the same at 22, 462 and 2,002 operations against the
 // bare tools.
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../model/load.ts';
 import { renderTypes } from '../pipeline/api-types.ts';
 import { renderBundle } from '../pipeline/bundle.ts';
-import { docsSpec } from '../pipeline/docs/index.ts';
+import { siteFiles } from '../pipeline/docs/index.ts';
 import { lintSpec } from '../pipeline/lint/index.ts';
 import { specPath } from '../scripts/paths.ts';
 import { scaleContract, scaledRepo } from '../scripts/scale-contract.ts';
@@ -36,7 +36,7 @@ async function pipelineWork(file: string): Promise<void> {
   const contract = await loadContract(file);
   renderBundle(contract.bundle);
   await renderTypes(contract.bundle);
-  await docsSpec(contract);
+  await siteFiles(contract);
   const problems = await lintSpec(file);
   expect(problems.filter((p) => p.severity === 'error' || p.severity === 'warning')).toEqual([]);
 }
@@ -100,7 +100,7 @@ describe('the toolkit on a scaled contract', () => {
     const site = await readFile(path.join(repo, 'generated/site/index.html'), 'utf8');
     for (const op of original) {
       expect(types).toContain(`"/c3${op.path}": {`);
-      expect(site).toContain(`${op.operationId}C3`);
+      expect(site).toContain(`.${op.operationId.toLowerCase()}c3.html"`); // its page, linked from the overview
     }
     await servesTheLastCopy(repo);
     await reviewsAnEditOfTheLastCopy(repo);

@@ -9,11 +9,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadContract } from '../../model/load.ts';
-import { pageSpec, renderInput } from '../../pipeline/docs/index.ts';
 import { PACKAGE_NAMES } from '../../pipeline/packages.ts';
 import type { LintRules } from '../../scripts/contract.ts';
 import { root } from '../../scripts/paths.ts';
 import { measured } from './measure.ts';
+import { redocInput, redocSpec } from './redoc-baseline.ts';
 
 export { childrenCpuMs } from './cpu.ts';
 
@@ -90,13 +90,14 @@ async function typesConfig(out: string): Promise<string> {
 /** The CLI commands doing the build's work on `subject`, in the build's order; `out` is a scratch folder. */
 export async function cliCommands(out: string, subject: Subject = ownSubject()): Promise<CliCommand[]> {
   const { repo, spec } = subject;
-  // build-docs gets the same docs spec and options as the build's docs step (guides and samples are ours).
+  // build-docs renders the same reader's content as the build's docs step (guides, notes, samples; the guides
+  // are ours, so only on our contract).
   const docsSpec = path.join(out, 'openapi.docs.json');
   await writeFile(
     docsSpec,
-    JSON.stringify(await pageSpec(await loadContract(spec), { guides: subject.ours })),
+    JSON.stringify(await redocSpec(await loadContract(spec), { guides: subject.ours })),
   );
-  const docs = await renderInput(path.join(out, 'index.html'), docsSpec);
+  const docs = redocInput(path.join(out, 'index.html'), docsSpec);
   const redocly = bin('@redocly/cli/bin/cli.js');
   // As the build's packages step compiles them: every shipped package, emitted without a second type check
   // (npm run check is the type check on both sides).

@@ -5,9 +5,9 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { root } from '../../scripts/paths.ts';
-import type { Subject } from '../lib/clis.ts';
+import { NPM_SCRIPT_FLAGS, type Subject } from '../lib/clis.ts';
 import { type Measured, measured } from '../lib/measure.ts';
+import { redoclyDiffArgs } from '../lib/redocly-diff.ts';
 import { alternateEach, median, mib, type Row } from './stats.ts';
 
 const run = promisify(execFile);
@@ -38,6 +38,7 @@ export async function reviewRows(subject: Subject, rounds: number): Promise<Row[
   await editOneLine(spec, base);
   try {
     const review = [
+      ...NPM_SCRIPT_FLAGS, // as `npm run review` runs it
       'scripts/launch.mjs',
       'tools/review/cli.ts',
       '--spec',
@@ -47,28 +48,11 @@ export async function reviewRows(subject: Subject, rounds: number): Promise<Row[
       '--out',
       'review.md',
     ];
-    const diffConfig = path.join(root, 'tools/review/diff-config.yaml');
-    const cli = path.join(root, 'node_modules/@redocly/cli/bin/cli.js');
-    const diff = [
-      cli,
-      'diff',
-      base,
-      spec,
-      '--format',
-      'json',
-      '--fail-on',
-      'none',
-      '--config',
-      diffConfig,
-      '--lint-config',
-      'off',
-    ];
+    const diff = await redoclyDiffArgs(base, spec, repo);
     await measured(review, repo); // the launcher's bundle, made once
     const sides = { ours: [] as Measured[], bare: [] as Measured[] };
-    await alternateEach(
-      rounds,
-      [() => measured(review, repo), () => measured([...diff, '-o', 'diff.json'], repo)],
-      (t, _ms, m) => (t === 0 ? sides.ours : sides.bare).push(m),
+    await alternateEach(rounds, [() => measured(review, repo), () => measured(diff, repo)], (t, _ms, m) =>
+      (t === 0 ? sides.ours : sides.bare).push(m),
     );
     const at = (side: Measured[], key: 'wall' | 'cpu' | 'peak') => median(side.map((m) => m[key]));
     return [
@@ -79,7 +63,7 @@ export async function reviewRows(subject: Subject, rounds: number): Promise<Row[
         unit: 'ms',
       },
       {
-        what: 'review of a one-line edit, CPU time (its engine included)',
+        what: 'review of a one-line edit, CPU time',
         ours: at(sides.ours, 'cpu'),
         bare: at(sides.bare, 'cpu'),
         unit: 'ms',

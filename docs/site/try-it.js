@@ -1,9 +1,12 @@
 // Try-it panels of `npm run docs:serve` (served by tools/docs-serve/try-it.ts, never part of the published site).
-// Each operation section Redoc renders gets a form that starts from the named example; "Send" posts it to
+// Each operation's page gets a form that starts from the named example; "Send" posts it to
 // the docs server, which forwards it to the mock with the client certificate and a token, and the mock's
 // answer (its validation errors included) is shown below the form.
 (() => {
   const PREFIX = '/__try-it/';
+  // The docs server answers try-it requests only with the secret it wrote into this page (guard.ts).
+  const SECRET = document.querySelector('meta[name="try-it-secret"]')?.getAttribute('content') ?? '';
+  const withSecret = (init = {}) => ({ ...init, headers: { ...init.headers, 'x-try-it-secret': SECRET } });
 
   const el = (tag, attributes = {}, children = []) => {
     const node = document.createElement(tag);
@@ -143,7 +146,7 @@
       output.textContent = 'Sending…';
       const { url, init } = requestOf(op, inputs);
       try {
-        output.textContent = await describeAnswer(await fetch(url, init));
+        output.textContent = await describeAnswer(await fetch(url, withSecret(init)));
       } catch (error) {
         output.textContent = `Not sent: ${error.message}`;
       }
@@ -151,29 +154,18 @@
     return form;
   }
 
-  /** Adds a panel to every rendered operation section that lacks one (Redoc renders sections as they near). */
+  /** Adds a panel to the operation this page shows (its slot beside the samples). */
   function attach(operations, mock) {
     for (const op of operations) {
-      const section = document.getElementById(op.anchor);
-      if (!section || section.querySelector('[data-try-it]')) continue;
-      const right = section.querySelector('.panel-request-samples')?.closest('[data-testid="right-panel"]');
-      (right ?? section).append(panel(op, mock));
+      const slot = document.querySelector(`[data-operation="${CSS.escape(op.anchor)}"] [data-try-it-slot]`);
+      if (slot && !slot.querySelector('[data-try-it]')) slot.append(panel(op, mock));
     }
   }
 
   async function start() {
-    const { mock, operations } = await (await fetch(`${PREFIX}operations.json`)).json();
+    if (!document.querySelector('[data-try-it-slot]')) return; // not an operation's page
+    const { mock, operations } = await (await fetch(`${PREFIX}operations.json`, withSecret())).json();
     addStyles();
-    let pending = false;
-    const observer = new MutationObserver(() => {
-      if (pending) return;
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        attach(operations, mock);
-      });
-    });
-    observer.observe(document.getElementById('redoc') ?? document.body, { childList: true, subtree: true });
     attach(operations, mock);
   }
 

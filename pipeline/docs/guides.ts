@@ -8,22 +8,41 @@ export interface Guide {
   body: string;
 }
 
-/** Sidebar order. A docs/*.md file missing from this list fails the build, so no guide is forgotten. */
-export const GUIDE_FILES = [
-  'getting-started.md',
-  'authentication.md',
-  'environments.md',
-  'account-header.md',
-  'idempotency.md',
-  'errors.md',
-  'webhooks.md',
-  'cnab-240.md',
-  'mock.md',
-  'try-it.md',
-  'typescript-client.md',
-  'reviewing-spec-changes.md',
-  'verifying-a-server.md',
+/**
+ * The site's guides, for the teams that call the API and use the toolkit, in sidebar order and grouped: the one
+ * list of them (a contract other than ours would give its own, or none). A docs/*.md file missing from it fails
+ * the build, so no guide is forgotten; notes for the maintainers of this repository live in docs/maintainers/,
+ * which the site never reads.
+ */
+export const GUIDE_GROUPS: readonly { name: string; files: readonly string[] }[] = [
+  {
+    name: 'Using the API',
+    files: [
+      'getting-started.md',
+      'authentication.md',
+      'environments.md',
+      'account-header.md',
+      'idempotency.md',
+      'errors.md',
+      'webhooks.md',
+      'cnab-240.md',
+    ],
+  },
+  {
+    name: 'Toolkit',
+    files: [
+      'getting-the-packages.md',
+      'typescript-client.md',
+      'mock.md',
+      'try-it.md',
+      'verifying-a-server.md',
+      'reviewing-spec-changes.md',
+    ],
+  },
 ];
+
+/** Every guide file, in sidebar order. */
+export const GUIDE_FILES: readonly string[] = GUIDE_GROUPS.flatMap((group) => group.files);
 
 /** A guide's title is its first `# ` heading; the rest is its body. */
 export function parseGuide(file: string, text: string): Guide {
@@ -49,10 +68,12 @@ export async function readGuides(dir: string, present: string[]): Promise<Guide[
   return files.map((file, i) => parseGuide(file, texts[i] as string));
 }
 
-/** Redoc's section id of a tag or guide title: `CNAB 240 upload` → `cnab-240-upload`. */
-export const slug = (title: string) =>
+/** The id of a tag or guide title (its page's name, and Redoc's section id): `CNAB 240 upload` → `cnab-240-upload`. */
+export const slug = (title: string): string =>
   title
     .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 

@@ -1,4 +1,4 @@
-// Redoc 3 has no theme option: the `theme:` section of redocly.yaml becomes CSS custom properties.
+// The `theme:` section of redocly.yaml (colours, fonts, logo) as the CSS custom properties site.css reads.
 export interface DocsTheme {
   colors?: {
     primary?: string;
@@ -13,20 +13,15 @@ export interface DocsTheme {
 
 const decl = (name: string, value: string | undefined) => (value ? `  ${name}: ${value};\n` : '');
 
-/** CSS for the page template. `html:root` outranks Redoc's own `:root` rules; colours only in light mode. */
+/** The theme's variables: fonts always, colours for the light scheme (site.css keeps its own dark ones). */
 export function themeCss(theme: DocsTheme): string {
   const { colors = {}, typography = {} } = theme;
-  const fonts =
-    decl('--font-family-base', typography.fontFamily) +
-    decl('--font-family-monospaced', typography.codeFontFamily);
+  const fonts = decl('--font', typography.fontFamily) + decl('--mono', typography.codeFontFamily);
   const light =
-    decl('--color-primary-base', colors.primary) +
-    decl('--color-primary-text', colors.primary) +
-    decl('--link-color-primary', colors.link) +
-    decl('--text-color-primary', colors.text) +
-    decl('--sidebar-bg-color', colors.sidebarBackground) +
-    decl('--input-content-placeholder-color', colors.placeholder);
-  // The logo is an image with its own wording: keep it within the sidebar's width.
-  const logo = '  --sidebar-logo-max-height: 48px;\n  --sidebar-logo-max-width: 100%;\n';
-  return `html:root {\n${fonts}${logo}}\nhtml:root:not(.dark) {\n${light}}\n`;
+    decl('--primary', colors.primary) +
+    decl('--link', colors.link) +
+    decl('--text', colors.text) +
+    decl('--sidebar-bg', colors.sidebarBackground) +
+    decl('--placeholder', colors.placeholder);
+  return `:root {\n${fonts}}\n@media (prefers-color-scheme: light) {\n  :root {\n${light.replace(/^/gm, '  ')}  }\n}\n`;
 }

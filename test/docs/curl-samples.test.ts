@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import type { Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
-import { curlSample } from '../../pipeline/docs/samples.ts';
+import { curlSample } from '../../pipeline/docs/samples/curl.ts';
+import { defaultBaseUrl, sampleRequest } from '../../pipeline/docs/samples/index.ts';
 import { specPath } from '../../scripts/paths.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 
@@ -17,9 +18,12 @@ let mock: TestMock;
 let dir: string;
 let env: NodeJS.ProcessEnv;
 let ops: readonly Operation[];
+let curl: (op: Operation) => string;
 
 beforeAll(async () => {
-  ops = (await loadContract(specPath)).model.operations;
+  const { model } = await loadContract(specPath);
+  ops = model.operations;
+  curl = (op) => curlSample(sampleRequest(op, defaultBaseUrl(model.servers)));
   mock = await startTestMock();
   dir = await mkdtemp(path.join(os.tmpdir(), 'docs-curl-'));
   const { pki } = mock.mock;
@@ -52,7 +56,7 @@ describe('curl samples against the mock', () => {
     expect(ops.length).toBeGreaterThan(0);
     const failures: string[] = [];
     for (const op of ops) {
-      const { stdout, stderr } = await promisify(execFile)('bash', ['-c', curlSample(op)], {
+      const { stdout, stderr } = await promisify(execFile)('bash', ['-c', curl(op)], {
         cwd: dir,
         env,
       }).catch((error: { stdout?: string; stderr?: string }) => ({
@@ -65,7 +69,7 @@ describe('curl samples against the mock', () => {
   });
 
   it('are refused without the client certificate (the check is real)', async () => {
-    const sample = curlSample(ops[0] as Operation).replace('--cert client.crt --key client.key ', '');
+    const sample = curl(ops[0] as Operation).replace('--cert client.crt --key client.key ', '');
     const result = await promisify(execFile)('bash', ['-c', sample], { cwd: dir, env }).then(
       (r) => r.stdout,
       (error: { stdout?: string }) => error.stdout ?? '',

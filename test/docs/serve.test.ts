@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../model/load.ts';
 import { root, specPath } from '../../scripts/paths.ts';
-import { TRY_IT_HEAD } from '../../tools/docs-serve/try-it.ts';
+import { TRY_IT_SECRET_HEADER } from '../../tools/docs-serve/guard.ts';
 
 let child: ChildProcess | undefined;
 let output = '';
@@ -51,12 +51,19 @@ describe('docs:serve', () => {
     const page = await fetch(`${url}`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<div id="redoc">');
-    // Try-it is on: the page loads the panel, which lists the contract's operations.
-    expect(html).toContain(TRY_IT_HEAD);
-    const tryIt = (await (await fetch(`${url}__try-it/operations.json`)).json()) as { operations: unknown[] };
+    expect(html).toContain('<main id="content">');
+    // Try-it is on: the page loads the panel, which lists the contract's operations for the page's secret.
+    expect(html).toContain('<script src="/__try-it/panel.js" defer></script>');
+    const secret = /<meta name="try-it-secret" content="([\w-]{43})">/.exec(html)?.[1] ?? '';
+    expect((await fetch(`${url}__try-it/operations.json`)).status).toBe(403);
+    const tryIt = (await (
+      await fetch(`${url}__try-it/operations.json`, { headers: { [TRY_IT_SECRET_HEADER]: secret } })
+    ).json()) as { operations: unknown[] };
     expect(tryIt.operations.length).toBe((await loadContract(specPath)).model.operations.length);
     expect((await fetch(`${url}openapi.json`)).headers.get('content-type')).toBe('application/json');
+    // A malformed percent-escape made docs:serve exit (issue 37): now a 400, and the server goes on.
+    expect((await fetch(`${url}%E0%A4%A`)).status).toBe(400);
+    expect((await fetch(url as string)).status).toBe(200);
 
     const now = new Date();
     let mark = output.length;

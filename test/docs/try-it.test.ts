@@ -4,16 +4,17 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server as NetServer } from 'node:net';
-import path from 'node:path';
 import type { Operation } from '@banking-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadedContract, loadContract } from '../../model/load.ts';
 import { operationAnchor } from '../../pipeline/docs/anchors.ts';
 import { docs, siteDir } from '../../pipeline/docs/index.ts';
-import { root, specPath } from '../../scripts/paths.ts';
+import { specPath } from '../../scripts/paths.ts';
+import { TRY_IT_SECRET_HEADER } from '../../tools/docs-serve/guard.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
-import { createTryIt, TRY_IT_HEAD, type TryItOptions } from '../../tools/docs-serve/try-it.ts';
-import { type Browser, isLocal, launch, waitForHydration } from '../support/browser.ts';
+import { createTryIt, type TryItOptions } from '../../tools/docs-serve/try-it.ts';
+import { axeViolations } from '../support/axe.ts';
+import { type Browser, isLocal, launch, waitForSite } from '../support/browser.ts';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 
 let contract: LoadedContract;
@@ -21,16 +22,20 @@ let mock: TestMock;
 let browser: Browser;
 const servers: (Server | NetServer)[] = [];
 let url: string;
+/** The secret of the test's docs servers: the proxy's own tests send it as the page would. */
+const SECRET = 'test-secret';
+const withSecret = { [TRY_IT_SECRET_HEADER]: SECRET };
 
 /** The docs server as docs:serve runs it, with try-it pointed at `mockUrl`. */
 async function docsServer(options: Partial<TryItOptions> = {}): Promise<string> {
-  const handle = createTryIt({
+  const tryIt = createTryIt({
     mockUrl: mock.url,
     pkiDir: mock.mock.pki.dir,
     model: () => contract.model,
+    secret: SECRET,
     ...options,
   });
-  const site = await serveSite(siteDir, 0, { handle, head: TRY_IT_HEAD });
+  const site = await serveSite(siteDir, 0, tryIt);
   servers.push(site.server);
   expect((site.server.address() as AddressInfo).address).toBe('127.0.0.1');
   return site.url;
@@ -42,8 +47,6 @@ beforeAll(async () => {
   url = await docsServer();
   browser = await launch();
   browser.page.setDefaultTimeout(15_000);
-  await browser.page.goto(url);
-  await waitForHydration(browser.page);
 }, 120_000);
 
 afterAll(async () => {
@@ -61,12 +64,11 @@ afterAll(async () => {
 const byId = (operationId: string) =>
   contract.model.operations.find((op) => op.operationId === operationId) as Operation;
 
-/** The try-it form of an operation, after scrolling Redoc to it. */
+/** The try-it form of an operation, on its page. */
 async function panelOf(op: Operation) {
   const { page } = browser;
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, operationAnchor(op));
+  await page.goto(`${url}${operationAnchor(op).slice(2).replace('/', '.')}.html`);
+  await waitForSite(page);
   const form = page.locator(`[data-try-it="${operationAnchor(op).slice(2)}"]`);
   await form.waitFor();
   return form;
@@ -122,12 +124,9 @@ describe('try it against the mock', () => {
   it('has no serious or critical accessibility violation in a panel (axe-core)', async () => {
     const { page } = browser;
     await panelOf(byId('tryWebhook'));
-    await page.addScriptTag({ path: path.join(root, 'node_modules/axe-core/axe.min.js') });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-      const { violations } = await axe.run('[data-try-it]', { resultTypes: ['violations'] });
-      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    });
+    const violations = (await axeViolations(page, '[data-try-it]'))
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
     expect(violations).toEqual([]);
   });
 
@@ -142,16 +141,24 @@ describe('the try-it proxy', () => {
 
   it('forwards only operations of the contract', async () => {
     const ted = byId('sendTed');
-    expect((await fetch(sendUrl('/hb/not-an-operation'), { method: 'POST' })).status).toBe(404);
-    expect((await fetch(sendUrl(ted.path), { method: 'DELETE' })).status).toBe(405);
+    const send = (path: string, method: string) => fetch(sendUrl(path), { method, headers: withSecret });
+    expect((await send('/hb/not-an-operation', 'POST')).status).toBe(404);
+    expect((await send(ted.path, 'DELETE')).status).toBe(405);
     // A second slash would make another host of the path in a careless URL join: not an operation here.
-    expect((await fetch(sendUrl(`//example.com${ted.path}`), { method: 'POST' })).status).toBe(404);
+    expect((await send(`//example.com${ted.path}`, 'POST')).status).toBe(404);
+    // A malformed percent-escape is a bad path, not a crash.
+    expect((await send('/hb/%E0%A4%A', 'POST')).status).toBeLessThan(500);
+    expect((await fetch(url)).status).toBe(200);
   });
 
   it('refuses a body over its limit', async () => {
     const op = byId('refundPix');
     const path = op.path.replace(/\{[^}]+\}/g, 'x');
-    const response = await fetch(sendUrl(path), { method: op.method, body: 'x'.repeat(2 << 20) });
+    const response = await fetch(sendUrl(path), {
+      method: op.method,
+      headers: withSecret,
+      body: 'x'.repeat(2 << 20),
+    });
     expect(response.status).toBe(413);
   });
 
@@ -165,7 +172,9 @@ describe('the try-it proxy', () => {
       timeoutMs: 300,
     });
     const started = performance.now();
-    const response = await fetch(`${stuck}__try-it/send${byId('listWebhookLogs').path}`);
+    const response = await fetch(`${stuck}__try-it/send${byId('listWebhookLogs').path}`, {
+      headers: withSecret,
+    });
     expect(response.status).toBe(502);
     expect(performance.now() - started).toBeLessThan(5_000);
   });

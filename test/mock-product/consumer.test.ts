@@ -177,6 +177,48 @@ test("the declarations type-check in a consumer's strictest tsc", async () => {
   expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
 }, 60_000);
 
+/** Stubs a consuming team writes; each line of `stubsOffContract` is one the contract forbids. */
+const stubsOnContract = `import { openMockSession } from '@banking-api/mock/admin';
+import type { Stub } from '@banking-api/mock';
+const session = await openMockSession({ url: '', ca: '', cert: '', key: '', adminToken: '' });
+const card = { cardProxy: 'CRD-1', alias: 'Compras', status: 'ACTIVE', typeCard: 'Virtual' };
+await session.stubs.add({ operationId: 'createCard', answer: { status: 200, body: { card } } });
+await session.stubs.add({ operationId: 'createCard', when: { body: { typeCard: 'Virtual' } }, answer: { status: 422 } });
+await session.stubs.add({ operationId: 'refundPix', when: { path: { id: 'r-1' } }, answer: { status: 503, headers: { 'retry-after': '5' } } });
+const logs: Stub = { operationId: 'listWebhookLogs', answer: { status: 200, body: { status_code: 200, success: true, message: 'OK', data: [] } } };
+await session.stubs.add(logs);
+`;
+const stubsOffContract = [
+  "await session.stubs.add({ operationId: 'createCardd', answer: { status: 200 } });",
+  "await session.stubs.add({ operationId: 'createCard', answer: { status: 200, body: { card: { alias: 1 } } } });",
+  "await session.stubs.add({ operationId: 'createCard', answer: { status: 201 } });",
+  "await session.stubs.add({ operationId: 'createCard', answer: { status: 422, body: { code: 'X' } } });",
+  "await session.stubs.add({ operationId: 'createCard', when: { path: { id: 'x' } }, answer: { status: 200 } });",
+  "await session.stubs.add({ operationId: 'listWebhookLogs', answer: { status: 200, body: { status_code: 500, success: true, message: 'OK', data: [] } } });",
+];
+
+test("stubs are typed by the contract: a strict consumer's tsc refuses a misspelt operationId, an undocumented status and an off-contract body", async () => {
+  const [head = '', ...rest] = stubsOnContract.split('\n');
+  const offContract = [head, rest[1], ...stubsOffContract].join('\n');
+  await writeFile(join(project, 'stubs-on-contract.ts'), stubsOnContract);
+  await writeFile(join(project, 'stubs-off-contract.ts'), `${offContract}\nexport {};\n`);
+  writeStrictConsumerTsconfig(project, ['stubs-on-contract.ts', 'stubs-off-contract.ts']);
+  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], {
+    cwd: project,
+  }).catch((e) => e);
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+  expect(
+    errors.filter((line) => !line.startsWith('stubs-off-contract.ts')),
+    output,
+  ).toEqual([]);
+  // One error on each line that breaks the contract, and on no other line.
+  const lines = [...new Set(errors.map((line) => Number(/\((\d+),/.exec(line)?.[1])))].sort((a, b) => a - b);
+  expect(lines, output).toEqual(stubsOffContract.map((_, i) => i + 3));
+  expect(output).toMatch(/'"createCardd"' is not assignable .* Did you mean '"createCard"'\?/);
+}, 60_000);
+
 /** What vitest's JSON reporter says of each test file: when it ran, and its tests' outcomes. */
 type FileReport = {
   name: string;

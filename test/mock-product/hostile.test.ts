@@ -14,15 +14,19 @@ import { type Caller, caller, operation, validCall } from './mtls.ts';
 const portOf = (m: TestMock) => Number(new URL(m.url).port);
 
 /** Raw bytes over mTLS, then the connection closed by us after `holdMs`; what came back. */
+/** A mutual-TLS connection to the mock, with its sandbox client certificate. */
+const tlsTo = (m: TestMock) =>
+  tlsConnect({
+    host: '127.0.0.1',
+    port: portOf(m),
+    ...m.mock.clients.sandbox,
+    ca: m.mock.ca,
+    servername: 'localhost',
+  });
+
 function rawTls(m: TestMock, bytes: string | Buffer, holdMs = 200): Promise<string> {
   return new Promise((resolve) => {
-    const socket = tlsConnect({
-      host: '127.0.0.1',
-      port: portOf(m),
-      ...m.mock.clients.sandbox,
-      ca: m.mock.ca,
-      servername: 'localhost',
-    });
+    const socket = tlsTo(m);
     let text = '';
     socket.on('data', (d) => (text += d));
     socket.on('error', () => {});
@@ -267,6 +271,27 @@ describe('a new user’s walk', () => {
     const wrong = await client.call('DELETE', '/hb/webhook/logs', { token });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.allow).toBe('GET');
+  });
+
+  test('a legal request of many small headers, under the 16 KiB limit, is served; one over it is a 431', async () => {
+    /** A request of `count` headers `x-N: v` (with Connection: close) over mTLS; its status line. */
+    const withHeaders = (count: number, value = 'v') =>
+      new Promise<{ line: string; bytes: number }>((resolve) => {
+        const many = Array.from({ length: count }, (_, i) => `x-${i}: ${value}\r\n`).join('');
+        const request = `GET /hb/webhook/logs?webhookId=w HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n${many}Connection: close\r\n\r\n`;
+        const socket = tlsTo(m);
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.on('error', () => {});
+        socket.once('secureConnect', () => socket.write(request));
+        socket.once('close', () => resolve({ line: text.split('\r\n')[0] ?? '', bytes: request.length }));
+      });
+    const small = await withHeaders(1200);
+    expect(small.bytes).toBeLessThan(16 * 1024);
+    expect(small.line).toBe('HTTP/1.1 200 OK');
+    const large = await withHeaders(200, 'v'.repeat(100));
+    expect(large.bytes).toBeGreaterThan(16 * 1024);
+    expect(large.line).toMatch(/^HTTP\/1\.1 431 /);
   });
 
   test('a form body to a JSON operation: 415 in the envelope', async () => {

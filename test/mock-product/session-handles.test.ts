@@ -83,6 +83,29 @@ describe.each([
     }
   });
 
+  test('mints tokens with fewer scopes, another environment or an expiry past, which the mock holds to', async () => {
+    const session = await open();
+    try {
+      const read = await session.token({ scopes: ['webhook.read'] });
+      const status = async (operationId: string, jwt: string) => {
+        const { method, url, body, headers } = validCall(operation(m.mock, operationId));
+        return (
+          await client.call(method, url, { token: jwt, body, headers: { ...headers, ...session.headers } })
+        ).status;
+      };
+      expect(await status('listWebhookLogs', read)).toBe(200);
+      expect(await status('tryWebhook', read)).toBe(403); // webhook.write is not in it
+      expect(await status('tryWebhook', await session.token())).toBeLessThan(300); // every scope by default
+      expect(await status('listWebhookLogs', await session.token({ scopes: [] }))).toBe(403);
+      expect(await status('listWebhookLogs', await session.token({ ttlSeconds: -60 }))).toBe(401);
+      expect(await status('listWebhookLogs', await session.token({ env: 'production' }))).toBe(403);
+      await expect(session.token({ scopes: ['two words'] })).rejects.toThrow(/scopes is a list/);
+      await expect(session.token({ scope: ['x'] } as never)).rejects.toThrow(/did you mean scopes\?/);
+    } finally {
+      await session.close();
+    }
+  });
+
   test("when the calls went to the default session, expectCalled says so: the client lacks the session's header", async () => {
     const session = await open();
     try {

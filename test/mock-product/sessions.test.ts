@@ -150,11 +150,26 @@ describe('stubs', () => {
     expect(conforms(errorEnvelope(m.model), answer.body)).toBe(true);
   });
 
+  test('a bodyless 400 stub answers what the contract documents for 400, as Prefer: code=400 does', async () => {
+    await s.stubs.clear();
+    const preferred = await call('createCard', s, { prefer: 'code=400' });
+    await s.stubs.add({ operationId: 'createCard', answer: { status: 400 } });
+    const stubbed = await call('createCard', s);
+    expect(stubbed.status).toBe(400);
+    const pick = (body: unknown) => {
+      const { status_code, code, message, path } = body as Record<string, unknown>;
+      return { status_code, code, message, path };
+    };
+    expect(pick(stubbed.body)).toEqual(pick(preferred.body));
+    expect(stubbed.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ code: 'simulated' }] });
+    expect(conforms(errorEnvelope(m.model), stubbed.body)).toBe(true);
+  });
+
   test("the contract's echo rules hold for stubbed bodies: a refund's id is its path's", async () => {
     await s.stubs.clear();
     const refund = operation(m.mock, 'refundPix');
     const example = await call('refundPix', s);
-    const body = structuredClone(example.body) as { refund: { id: string } };
+    const body = structuredClone(example.body) as { refund: { id: string; status: string; amount: number } };
     body.refund.id = 'not-the-path-id';
     await s.stubs.add({ operationId: 'refundPix', answer: { status: 200, body } });
     const { url } = validCall(refund);
@@ -256,7 +271,7 @@ describe('stubs', () => {
   test('in a stateful session, a stub wins over the sandbox', async () => {
     const stateful = await m.mock.openSession({ stateful: true });
     try {
-      const body = { status_code: 200, success: true, message: 'STUBBED', data: [] };
+      const body = { status_code: 200, success: true, message: 'STUBBED', data: [] } as const;
       await stateful.stubs.add({ operationId: 'listWebhookLogs', answer: { status: 200, body } });
       expect((await call('listWebhookLogs', stateful)).body).toEqual(body);
       await stateful.journal.expectCalled('listWebhookLogs', { times: 1 });

@@ -1,9 +1,12 @@
 // The stateful sandbox over real mTLS: idempotent replay and its conflict, webhook tests and retries in
 // the webhook logs, reset; and the default mock, which stays stateless.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Operation } from '@banking-api/contract';
 import { requestMedia, resolveSchema } from '@banking-api/contract';
-import { replayHeader } from '@banking-api/mock';
+import { makeClientCert, pkiFiles, replayHeader, signToken } from '@banking-api/mock';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestMock, type TestMock } from '../support/mock-server.ts';
 import { validRequest } from '../support/requests.ts';
@@ -151,6 +154,95 @@ describe('stateful sandbox (--stateful)', () => {
     const fresh = await client.call(call.method, call.url, { token, body: other, headers: call.headers });
     expect(fresh.status).toBeLessThan(300);
     expect(fresh.headers[replayHeader]).toBeUndefined();
+  });
+});
+
+describe('idempotency per environment, account and client (--stateful)', () => {
+  let m: TestMock;
+  let client: Caller;
+  beforeAll(async () => {
+    m = await startTestMock({ stateful: true });
+    client = caller(m.mock);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await m?.stop();
+  });
+
+  /** An idempotent operation that takes the account header and a JSON body with a free-text field. */
+  const accountOp = () => {
+    const op = idempotentOps(m).find((o) => o.accountHeader && changedOrNot(o));
+    if (!op) throw new Error('the model has no idempotent account-scoped operation with a changeable body');
+    return op;
+  };
+  const changedOrNot = (o: Operation) => {
+    try {
+      return changed(o, validRequest(o).body) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+
+  test("another account's use of an identifier is neither replayed nor refused with a 409", async () => {
+    const op = accountOp();
+    const token = await m.token();
+    const call = withId(op, 'idem-accounts');
+    const as = (account: string, body: unknown) =>
+      client.call(call.method, call.url, {
+        token,
+        body,
+        headers: { ...call.headers, 'x-account-id': account },
+      });
+    const first = await as('acc-a', call.body);
+    expect(first.status).toBeLessThan(300);
+    const sameBodyOtherAccount = await as('acc-b', call.body);
+    expect(sameBodyOtherAccount.status).toBeLessThan(300);
+    expect(sameBodyOtherAccount.headers[replayHeader]).toBeUndefined();
+    const otherBodyThirdAccount = await as('acc-c', changed(op, call.body));
+    expect(otherBodyThirdAccount.status, JSON.stringify(otherBodyThirdAccount.body)).toBeLessThan(300);
+    expect(otherBodyThirdAccount.headers[replayHeader]).toBeUndefined();
+    // The account that used it first still gets its replay, and its conflict.
+    expect((await as('acc-a', call.body)).headers[replayHeader]).toBe('true');
+    expect((await as('acc-a', changed(op, call.body))).status).toBe(409);
+  });
+
+  test('another client of the same account (its own certificate, or its own token subject) is not replayed either', async () => {
+    const op = accountOp();
+    const call = withId(op, 'idem-clients');
+    const send = async (dispatcher: Agent, token: string) => {
+      const answer = await request(`${m.url}${call.url}`, {
+        dispatcher,
+        method: call.method as 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...call.headers },
+        body: JSON.stringify(call.body),
+      });
+      await answer.body.dump();
+      return { status: answer.statusCode, replayed: answer.headers[replayHeader] };
+    };
+    const pkiDir = m.mock.pki.dir;
+    const ca = {
+      cert: readFileSync(join(pkiDir, pkiFiles.ca('sandbox')), 'utf8'),
+      key: readFileSync(join(pkiDir, pkiFiles.caKey('sandbox')), 'utf8'),
+    };
+    const ours = new Agent({ connect: { ca: m.mock.ca, ...m.mock.clients.sandbox } });
+    const theirs = new Agent({ connect: { ca: m.mock.ca, ...makeClientCert(ca, 'other-team') } });
+    try {
+      const token = await m.token();
+      const subject = await signToken(m.mock.pki.jwt.privateKey, {
+        env: 'sandbox',
+        scopes: [],
+        subject: 'other-team',
+      });
+      expect(await send(ours, token)).toMatchObject({ replayed: undefined });
+      expect(await send(ours, token)).toMatchObject({ replayed: 'true' });
+      expect(await send(theirs, token)).toMatchObject({ replayed: undefined });
+      const otherSubject = await send(ours, subject);
+      expect(otherSubject.status).toBeLessThan(300);
+      expect(otherSubject.replayed).toBeUndefined();
+    } finally {
+      await ours.close();
+      await theirs.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 // docs list it with its notes and in every guide list it belongs to, the mock serves it and enforces its
 // scope and header, the spec's own tests pass, and the review calls it a non-breaking addition.
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
@@ -88,8 +88,12 @@ describe('an operation added to openapi.yaml alone', () => {
   });
 
   it('is in the reference site with its notes', async () => {
-    const html = await readFile(at('generated/site/index.html'), 'utf8');
-    expect(html).toContain(NEW_OPERATION.operationId);
+    // Its page: `<tag>.<operationid>.html` (pipeline/docs/site/pages.ts).
+    const files = await readdir(at('generated/site'));
+    const file = files.find((f) => f.endsWith(`.${NEW_OPERATION.operationId.toLowerCase()}.html`));
+    expect(file, files.join(' ')).toBeDefined();
+    const html = await readFile(at(`generated/site/${file}`), 'utf8');
+    expect(await readFile(at('generated/site/index.html'), 'utf8')).toContain(`href="${file}"`);
     expect(html).toContain(NEW_OPERATION.summary);
     expect(html).toContain(NEW_OPERATION.scope);
     expect(html).toContain(NEW_OPERATION.exampleName);
@@ -97,21 +101,14 @@ describe('an operation added to openapi.yaml alone', () => {
     const start = html.indexOf(NEW_OPERATION.description);
     expect(start).toBeGreaterThan(0);
     const notes = html.slice(start, start + 2000);
-    expect(notes).toContain(`with scope \`${NEW_OPERATION.scope}\``);
-    expect(notes).toContain('**Account header:** required.');
+    expect(notes).toContain(`with scope <code>${NEW_OPERATION.scope}</code>`);
+    expect(notes).toContain('<strong>Account header:</strong> required.');
   });
 
   it('is in every guide list it belongs to: account header, idempotency, scopes', async () => {
-    const html = await readFile(at('generated/site/index.html'), 'utf8');
-    // A guide is a tag of the page's spec: its Markdown description, up to its x-traitTag flag.
-    const guide = (title: string) => {
-      const start = html.indexOf(`"name":"${title}","description":`);
-      expect(start, title).toBeGreaterThan(0);
-      return html.slice(start, html.indexOf('"x-traitTag"', start));
-    };
     const route = `${NEW_OPERATION.method} ${NEW_OPERATION.path}`;
-    for (const title of ['The account header', 'Idempotency by URL', 'Authentication'])
-      expect(guide(title), title).toContain(route);
+    for (const page of ['the-account-header.html', 'idempotency-by-url.html', 'authentication.html'])
+      expect(await readFile(at(`generated/site/${page}`), 'utf8'), page).toContain(`<code>${route}</code>`);
   });
 
   it('passes the spec tests: examples valid, lint rules quiet', async () => {

@@ -15,8 +15,8 @@ const finding = (impact: Finding['impact'], operation: string, rule: string, mes
   impact,
   operation,
   message,
-  source: 'redocly diff',
   directions: [],
+  fields: [],
   location: { side: 'head', file: 'openapi.yaml', line: 1, pointer: '#', headLine: 1 },
 });
 
@@ -41,6 +41,7 @@ const review = (base: string, head: string): Review => ({
     unacknowledged: [],
     unused: [],
     errors: [],
+    lintErrors: [],
     passed: true,
   },
   consumers: [],

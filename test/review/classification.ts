@@ -1,6 +1,8 @@
 // Suite (run from review.test.ts): the issue's change cases on fixture pairs; the report names the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBreaking } from '../../tools/review/finding.ts';
+import { renderGithub } from '../../tools/review/formats/github.ts';
+import { renderJunit } from '../../tools/review/formats/junit.ts';
 import { renderReport } from '../../tools/review/report.ts';
 import type { Review } from '../../tools/review/run.ts';
 import { cases } from './cases.ts';
@@ -13,7 +15,7 @@ beforeAll(async () => {
   const tmp = await fixtureDir();
   dispose = tmp.dispose;
   await twoAtATime(cases, async (c) => {
-    reviews.set(c.name, await reviewMutation(tmp.dir, c.name, c.mutate, { lint: true }));
+    reviews.set(c.name, await reviewMutation(tmp.dir, c.name, c.mutate, { lint: true, types: true }));
   });
 });
 afterAll(() => dispose?.());
@@ -34,7 +36,9 @@ describe.each(cases)('$name', (c) => {
     } else {
       expect(breakingOps).toEqual([]);
       expect(review.findings.map((f) => f.operation)).toContain(c.operation);
-      expect(review.gate.passed).toBe(true);
+      expect(review.gate.unacknowledged).toEqual([]);
+      // Lint ran: the gate passes unless the change adds a lint error (the new operation does: below).
+      expect(review.gate.passed).toBe(review.gate.lintErrors.length === 0);
     }
   });
 
@@ -52,12 +56,13 @@ describe.each(cases)('$name', (c) => {
 });
 
 describe('details beyond the verdict', () => {
-  it('reports the engine rule behind each breaking case', () => {
+  it('reports the rule behind each breaking case, one finding per change', () => {
     const rules = (name: string) =>
       (reviews.get(name) as Review).findings.filter(isBreaking).map((f) => f.rule);
     expect(rules('removed operation')).toContain('path-removed');
     expect(rules('removed response field')).toContain('property-removed');
-    expect(rules('new required request field')).toContain('required-properties-added');
+    // A new required field is one change: added, and required (not also `required-properties-added`).
+    expect(rules('new required request field')).toEqual(['property-added']);
     expect(rules('narrowed enum')).toContain('enum-values-removed');
     expect(rules('changed field type')).toContain('schema-type-changed');
     expect(rules('renamed path parameter')).toEqual(['path-parameter-renamed']);
@@ -77,7 +82,7 @@ describe('details beyond the verdict', () => {
 
   it('shows what the generated types lose, gain or change', () => {
     const members = (name: string, kind: 'added' | 'removed') =>
-      (reviews.get(name) as Review).types[kind].map((m) => `${m.name}${m.optional ? '?' : ''}`);
+      (reviews.get(name) as Review).types?.[kind].map((m) => `${m.name}${m.optional ? '?' : ''}`);
     expect(members('removed response field', 'removed')).toEqual(['components.schemas.TedResponse.status?']);
     expect(members('new required request field', 'added')).toEqual([
       'components.schemas.TedRequest.branchCode',
@@ -88,7 +93,7 @@ describe('details beyond the verdict', () => {
     expect(members('renamed path parameter', 'removed')).toContain(
       'paths["/ar/pix/pix/{endToEndId}/refund/{id}"]',
     );
-    const changed = (reviews.get('changed field type') as Review).types.changed;
+    const changed = (reviews.get('changed field type') as Review).types?.changed ?? [];
     expect(changed.map((m) => [m.before.type, m.after.type])).toContainEqual(['number', 'string']);
   });
 
@@ -99,6 +104,33 @@ describe('details beyond the verdict', () => {
     });
     expect((reviews.get('new operation') as Review).version).toMatchObject({ required: 'minor', ok: false });
     expect((reviews.get('description-only change') as Review).version).toMatchObject({ required: 'patch' });
+  });
+
+  it('fails the gate on lint errors the change adds, naming each, in every format', () => {
+    // The new operation has no description, no tags and no 4XX response: errors under the house's lint.
+    const review = reviews.get('new operation') as Review;
+    const rules = review.gate.lintErrors.map((p) => `${p.tool}/${p.rule}`);
+    expect(rules).toEqual(
+      expect.arrayContaining(['redocly/operation-description', 'redocly/operation-4xx-response']),
+    );
+    expect(
+      review.gate.lintErrors.every((p) => p.severity === 'error' && p.jsonPath.includes('/hb/webhook/retry')),
+    ).toBe(true);
+    expect(review.gate.passed).toBe(false);
+    expect(renderReport(review)).toContain(`**${review.gate.lintErrors.length} lint error(s) introduced**`);
+    const junit = renderJunit(review);
+    expect(junit.match(/type="lint-error-introduced"/g)).toHaveLength(review.gate.lintErrors.length);
+    expect(junit).toContain(`failures="${review.gate.lintErrors.length}"`);
+    const errors = renderGithub(review, 'openapi.yaml')
+      .split('\n')
+      .filter((l) => l.startsWith('::error '));
+    expect(errors).toHaveLength(review.gate.lintErrors.length);
+    expect(errors.every((l) => l.includes('title=Lint error introduced%3A '))).toBe(true);
+    // A change that adds no lint error passes (the description-only case fixes two).
+    expect((reviews.get('description-only change') as Review).gate).toMatchObject({
+      passed: true,
+      lintErrors: [],
+    });
   });
 
   it('reports lint problems fixed and introduced, matched by location rather than line', () => {

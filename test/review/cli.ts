@@ -76,19 +76,31 @@ describe('review of the real spec in a git repository', () => {
     expect(code).toBe(0);
     expect(report.startsWith(MARKER)).toBe(true);
     expect(report).toContain('✅ **No breaking changes.**');
-    expect(report).toContain(`### Non-breaking changes\n\n- **\`${edited.key}\`** (${edited.operationId})`);
+    expect(report).toContain(
+      `### Non-breaking changes\n\n- **\`${edited.key}\`** (\`${edited.operationId}\`)`,
+    );
+    // The header names both sides: the base's ref and commit, the head's commit and that the tree differs.
+    expect(report).toMatch(
+      /## Spec review: `HEAD \([0-9a-f]{7}\)` → `HEAD \([0-9a-f]{7}\) \+ uncommitted changes`/,
+    );
     await git('checkout', '-q', '--', 'openapi.yaml');
   });
 
   it('fails a committed operation removal against the merge base with main, naming it', async () => {
     await edit((d) => d.deleteIn(['paths', removed.path]));
     await git('commit', '-q', '-am', `remove ${removed.key}`);
-    const { code, report, stderr } = await review();
+    const { code, report, stderr } = await review('--types');
     expect(code).toBe(1);
     expect(stderr).toContain(`Breaking-change gate failed: unacknowledged: path-removed:${removed.key}:`);
-    expect(report).toMatch(/## Spec review: `[0-9a-f]{40} \([0-9a-f]{7}\)` → `working tree`/);
+    const [base, head] = [
+      (await git('rev-parse', 'main')).stdout.trim(),
+      (await git('rev-parse', 'HEAD')).stdout.trim(),
+    ];
     expect(report).toContain(
-      `- **\`${removed.key}\`** (${removed.operationId})\n  - Path \`${removed.path}\` was removed.`,
+      `## Spec review: \`${base} (${base.slice(0, 7)})\` → \`HEAD (${head.slice(0, 7)})\``,
+    );
+    expect(report).toContain(
+      `- **\`${removed.key}\`** (\`${removed.operationId}\`)\n  - Path \`${removed.path}\` was removed.`,
     );
     expect(report).toContain(`| removed | \`operations.${removed.operationId}\` |`);
   });

@@ -1,30 +1,19 @@
 // Direction and equivalence (issue 26): each case reviewed on the real engine, with the exact operations
 // it must name and the level each gets. A shared component is rated per operation by how it uses it.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { type Review, reviewSpecs } from '../../tools/review/run.ts';
 import { directionCases, setup } from './direction-cases.ts';
-import { baseFixture, fixtureDir, type Mutation, twoAtATime } from './helpers.ts';
+import { fixtureDir, twoAtATime, writeMutations } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof fixtureDir>>;
 let baseFile: string;
 const reviews = new Map<string, Review>();
 
-async function writeDoc(name: string, ...mutations: Mutation[]): Promise<string> {
-  const doc = parse(await readFile(baseFixture, 'utf8'));
-  for (const mutate of mutations) mutate(doc);
-  const file = path.join(tmp.dir, `${name.replace(/\W+/g, '-')}.yaml`);
-  await writeFile(file, stringify(doc));
-  return file;
-}
-
 beforeAll(async () => {
   tmp = await fixtureDir();
-  baseFile = await writeDoc('base', setup);
+  baseFile = await writeMutations(tmp.dir, 'base', setup);
   await twoAtATime(directionCases, async (c) => {
-    const headFile = await writeDoc(c.name, setup, c.change);
+    const headFile = await writeMutations(tmp.dir, c.name, setup, c.change);
     reviews.set(c.name, await reviewSpecs({ baseFile, headFile, baseLabel: 'base', headLabel: c.name }));
   });
 }, 240_000);

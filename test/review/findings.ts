@@ -166,7 +166,7 @@ describe('output formats', () => {
 
   it('JSON parses and carries every finding with its id, level, operation and location', () => {
     const json = JSON.parse(renderJson(r));
-    expect(json).toMatchObject({ reportVersion: 1, passed: false });
+    expect(json).toMatchObject({ reportVersion: 2, passed: false });
     expect(json.findings).toEqual(r.findings);
     for (const f of json.findings)
       expect(
@@ -175,6 +175,7 @@ describe('output formats', () => {
           .sort(),
       ).toEqual([
         'directions',
+        'fields',
         'id',
         'impact',
         'level',
@@ -182,7 +183,6 @@ describe('output formats', () => {
         'message',
         'operation',
         'rule',
-        'source',
       ]);
   });
 

@@ -77,6 +77,7 @@ it('lists them in the report', () => {
       unacknowledged: [],
       unused: [],
       errors: [],
+      lintErrors: [],
       passed: true,
     },
     consumers: [],

@@ -18,8 +18,8 @@ const breaking = (operation: string): Finding => ({
   level: 'breaking',
   impact: 'major',
   operation,
-  source: 'redocly diff',
   directions: [],
+  fields: [],
   message: 'removed',
   location: { side: 'base', file: 'base.yaml', line: 1, pointer: '#/paths', headLine: 1 },
 });

@@ -25,12 +25,19 @@ export async function writeMutation(dir: string, name: string, mutate: Mutation)
   return file;
 }
 
+/** base.yaml with each of `mutations` applied in turn, written as `name`.yaml in `dir`; returns the file. */
+export async function writeMutations(dir: string, name: string, ...mutations: Mutation[]): Promise<string> {
+  return writeMutation(dir, name, (doc) => {
+    for (const mutate of mutations) mutate(doc);
+  });
+}
+
 /** Reviews base.yaml against base.yaml with `mutate` applied (written as `name`.yaml in `dir`). */
 export async function reviewMutation(
   dir: string,
   name: string,
   mutate: Mutation,
-  options: { lint?: boolean } = {},
+  options: { lint?: boolean; types?: boolean } = {},
 ): Promise<Review> {
   const headFile = await writeMutation(dir, name, mutate);
   return reviewSpecs({

@@ -11,7 +11,7 @@ import { docs, docsDir, siteDir } from '../../pipeline/docs/index.ts';
 import { commandLine } from '../../scripts/command-line.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { type SiteExtension, serveSite } from './static-server.ts';
-import { createTryIt, TRY_IT_HEAD } from './try-it.ts';
+import { createTryIt } from './try-it.ts';
 
 const usage = `Usage: npm run docs:serve [-- --port <n>] [--mock <https origin>] [--pki-dir <dir>] [--no-try-it]
   Serves the reference site, rebuilt when the contract or a guide changes, with try-it through the mock.
@@ -45,7 +45,7 @@ async function rebuild(reason: string): Promise<void> {
   try {
     // Read afresh each time: the spec is what changed.
     const contract = await loadContract(specPath);
-    await docs(contract, { render: 'in-process' });
+    await docs(contract);
     model = contract.model;
     console.log(`✔ docs rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
@@ -56,7 +56,7 @@ async function rebuild(reason: string): Promise<void> {
 
 function tryIt(): SiteExtension | undefined {
   if (values['no-try-it']) return undefined;
-  const handle = createTryIt({
+  return createTryIt({
     mockUrl: values.mock,
     pkiDir: path.resolve(values['pki-dir']),
     model: () => {
@@ -64,7 +64,6 @@ function tryIt(): SiteExtension | undefined {
       return model;
     },
   });
-  return { handle, head: TRY_IT_HEAD };
 }
 
 await rebuild('start');
@@ -87,5 +86,6 @@ watch(root, (_event, file) => {
     changed(String(file));
 });
 watch(docsDir, { recursive: true }, (_event, file) => {
-  if (file && /\.(md|svg|hbs)$/.test(String(file))) changed(`docs/${file}`);
+  if (file && /\.(md|svg|css|js)$/.test(String(file)) && !String(file).startsWith('maintainers'))
+    changed(`docs/${file}`);
 });

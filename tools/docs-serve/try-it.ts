@@ -1,7 +1,8 @@
 // Try it against the mock (docs:serve only): the page's try-it panels send their requests here, and this
 // server forwards them to the configured mock with the development client certificate and a token minted
 // with the operation's scopes. A browser cannot present a client certificate by itself; this is the one
-// place that holds it, so it forwards nothing but operations of the contract, to nothing but the mock.
+// place that holds it, so it forwards nothing but operations of the contract, to nothing but the mock, and
+// only for a page of its own (guard.ts: Host, Origin and the secret each page carries in a meta tag).
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'node:https';
@@ -18,6 +19,9 @@ import {
 import { pkiFiles, signToken } from '@banking-api/mock';
 import { operationAnchor } from '../../pipeline/docs/anchors.ts';
 import { root } from '../../scripts/paths.ts';
+import { newSecret, notFromOwnPage } from './guard.ts';
+import { securityHeaders } from './headers.ts';
+import type { SiteExtension } from './static-server.ts';
 
 /** Where the page finds the panel, the operations and the proxy. */
 export const TRY_IT_PREFIX = '/__try-it/';
@@ -35,6 +39,8 @@ export interface TryItOptions {
   maxBodyBytes?: number;
   /** Longest wait for the browser's body and for the mock's answer, in ms. */
   timeoutMs?: number;
+  /** The secret the pages carry (a fresh one per server by default). */
+  secret?: string;
 }
 
 /** What a panel needs of an operation: its request, with the named examples to start from. */
@@ -205,7 +211,13 @@ function send(
 }
 
 const json = (res: ServerResponse, status: number, value: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+  res
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      ...securityHeaders(),
+    })
+    .end(JSON.stringify(value));
 
 /** The proxy: `/__try-it/send/hb/...` → the mock's `/hb/...`, answered as `{ status, headers, body }`. */
 async function proxy(req: IncomingMessage, res: ServerResponse, options: TryItOptions): Promise<void> {
@@ -227,21 +239,26 @@ async function proxy(req: IncomingMessage, res: ServerResponse, options: TryItOp
   json(res, 200, { ...answer, sent: { method, url: target.href, scopes: scopes ?? null } });
 }
 
-/** A request handler for the try-it routes; false when the request is not one of them. */
-export function createTryIt(
-  options: TryItOptions,
-): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
-  return async (req, res) => {
+/** The try-it routes (a handler: false when the request is not one of them) and what each page's head gets. */
+export function createTryIt(options: TryItOptions): SiteExtension {
+  const secret = options.secret ?? newSecret();
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (!pathname.startsWith(TRY_IT_PREFIX)) return false;
     try {
+      if (pathname === `${TRY_IT_PREFIX}panel.js`) {
+        res
+          .writeHead(200, { 'content-type': 'text/javascript', ...securityHeaders() })
+          .end(await readFile(panelScript));
+        return true;
+      }
+      const refusal = notFromOwnPage(req, secret);
+      if (refusal) throw new Refusal(403, `not sent: ${refusal}`);
       if (pathname === `${TRY_IT_PREFIX}operations.json`)
         json(res, 200, {
           mock: new URL(options.mockUrl).origin,
           operations: tryItOperations(options.model()),
         });
-      else if (pathname === `${TRY_IT_PREFIX}panel.js`)
-        res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(panelScript));
       else if (pathname.startsWith(`${SEND_PREFIX}/`)) await proxy(req, res, options);
       else json(res, 404, { error: `no such try-it route: ${pathname}` });
     } catch (error) {
@@ -250,7 +267,9 @@ export function createTryIt(
     }
     return true;
   };
+  return { handle, head: tryItHead(secret) };
 }
 
-/** What docs:serve adds to the page's head for try-it. */
-export const TRY_IT_HEAD = `<script src="${TRY_IT_PREFIX}panel.js" defer></script>`;
+/** What docs:serve adds to each page's head for try-it: the panel's script and the server's secret. */
+export const tryItHead = (secret: string): string =>
+  `<meta name="try-it-secret" content="${secret}"><script src="${TRY_IT_PREFIX}panel.js" defer></script>`;

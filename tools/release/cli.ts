@@ -17,52 +17,20 @@ import { loadContract } from '../../model/load.ts';
 import { commandLine } from '../../scripts/command-line.ts';
 import { root, specPath } from '../../scripts/paths.ts';
 import { releaseImage } from './image.ts';
+import {
+  type Manifest,
+  manifestPath,
+  publishableWorkspaces,
+  readJson,
+  siblingsOf,
+  type Workspace,
+} from './workspaces.ts';
+
+export { publishableWorkspaces, type Workspace, workspaces } from './workspaces.ts';
 
 /** The organisation's registry, to which the `@banking-api` scope is mapped (README, release workflow). */
 export const ORG_REGISTRY = 'https://npm.banking-api.example.com/';
 export const SCOPE = '@banking-api';
-
-type Manifest = {
-  name: string;
-  version: string;
-  private?: boolean;
-  dependencies?: Record<string, string>;
-};
-
-export interface Workspace {
-  /** Folder relative to the repository root, e.g. `packages/client`. */
-  dir: string;
-  manifest: Manifest;
-}
-
-const manifestPath = (dir: string) => path.join(root, dir, 'package.json');
-const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
-
-/** The root package.json's workspaces, each with its manifest. */
-export function workspaces(): Workspace[] {
-  const { workspaces: dirs = [] } = readJson<{ workspaces?: string[] }>(path.join(root, 'package.json'));
-  return dirs.map((dir) => ({ dir, manifest: readJson<Manifest>(manifestPath(dir)) }));
-}
-
-/** Sibling packages a workspace depends on. */
-const siblingsOf = (ws: Workspace, names: Set<string>) =>
-  Object.keys(ws.manifest.dependencies ?? {}).filter((name) => names.has(name));
-
-/** The workspaces that are published (not private), each after the siblings it depends on. */
-export function publishableWorkspaces(all: Workspace[] = workspaces()): Workspace[] {
-  const open = all.filter((ws) => !ws.manifest.private);
-  const names = new Set(open.map((ws) => ws.manifest.name));
-  const ordered: Workspace[] = [];
-  const visit = (ws: Workspace, trail: string[]) => {
-    if (ordered.includes(ws)) return;
-    if (trail.includes(ws.manifest.name)) throw new Error(`dependency cycle: ${trail.join(' → ')}`);
-    for (const name of siblingsOf(ws, names))
-      visit(open.find((o) => o.manifest.name === name) as Workspace, [...trail, ws.manifest.name]);
-    ordered.push(ws);
-  };
-  for (const ws of open) visit(ws, []);
-  return ordered;
-}
 
 /** The version to release: the contract's `info.version`, from its model. */
 export async function contractVersion(spec = specPath): Promise<string> {

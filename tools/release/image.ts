@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/paths.ts';
-import type { Workspace } from './cli.ts';
+import type { Workspace } from './workspaces.ts';
 
 const IMAGE_PACKAGES = ['@banking-api/contract', '@banking-api/mock'];
 

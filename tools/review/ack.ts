@@ -4,6 +4,8 @@
 // acknowledgement never lets a later break through.
 import { readFile } from 'node:fs/promises';
 import { type Finding, isBreaking } from './finding.ts';
+import type { LintDelta } from './lint-delta.ts';
+import type { Problem } from './pipeline.ts';
 import type { VersionCheck } from './semver.ts';
 
 export const ACK_KEY = 'x-breaking-changes-acknowledged';
@@ -17,6 +19,8 @@ export type Gate = {
   /** Listed by this change but matching no breaking finding. */
   unused: Acknowledgement[];
   errors: string[];
+  /** Lint errors the change introduces (when lint ran): each fails the gate; fix them, they cannot be acknowledged. */
+  lintErrors: Problem[];
   passed: boolean;
 };
 
@@ -35,7 +39,7 @@ function valid(e: unknown): e is Acknowledgement {
   const { id, operation, reason } = (e ?? {}) as Record<string, unknown>;
   if (!text(reason)) return false;
   if (id !== undefined) return text(id) && operation === undefined;
-  return typeof operation === 'string' && /^[A-Z]+ \/|^document$/.test(operation);
+  return typeof operation === 'string' && /^[A-Z]+ \S|^document$/.test(operation);
 }
 
 const acknowledges = (a: Acknowledgement, f: Finding) => a.id === f.id || a.operation === f.operation;
@@ -70,10 +74,12 @@ export async function gate(
   head: unknown,
   version: VersionCheck,
   headSource: string,
-  policy: { allowUnconsumed?: boolean } = {},
+  policy: { allowUnconsumed?: boolean; lint?: LintDelta | undefined } = {},
 ): Promise<Gate> {
-  // With the policy on, a break no known consumer's recorded usage reaches needs no acknowledgement.
-  const gated = (f: Finding) => !policy.allowUnconsumed || (f.consumers?.length ?? 1) > 0;
+  // With the policy on, a break no known consumer's recorded usage reaches (or may reach) needs no acknowledgement.
+  const gated = (f: Finding) =>
+    !policy.allowUnconsumed || (f.consumers?.length ?? 1) > 0 || (f.consumersUnknown?.length ?? 0) > 0;
+  const lintErrors = (policy.lint?.introduced ?? []).filter((p) => p.severity === 'error');
   const breaking = findings.filter((f) => isBreaking(f) && gated(f));
   const breakingOperations = [...new Set(breaking.map((f) => f.operation))].sort();
   const { added, errors } = await addedAcknowledgements(base, head, headSource);
@@ -84,7 +90,8 @@ export async function gate(
     unacknowledged,
     unused,
     errors,
-    passed: unacknowledged.length === 0 && errors.length === 0,
+    lintErrors,
+    passed: unacknowledged.length === 0 && errors.length === 0 && lintErrors.length === 0,
   });
   if (breaking.length === 0) return result('none needed', []);
   if (version.breakingAllowed) return result('major version bump', []);

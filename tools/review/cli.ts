@@ -3,6 +3,7 @@
 import '../../scripts/env.ts';
 import { pathToFileURL } from 'node:url';
 import { main } from './command.ts';
+import { terminalText } from './formats/escape.ts';
 
 export { main };
 
@@ -10,7 +11,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: Error) => {
-      console.error(`✖ review: ${error.message}`);
+      console.error(`✖ review: ${terminalText(error.message)}`);
       process.exit(2);
     },
   );

@@ -1,6 +1,6 @@
 // "Not shown" gaps (`x-unspecified` on operations and in info) newly marked or resolved by a change.
 import type { ContractModel } from '@banking-api/contract';
-import { DOCUMENT } from './pointer-operations.ts';
+import { DOCUMENT } from './finding.ts';
 
 export type Gap = { where: string; topic: string; detail: string };
 export type GapsDelta = { marked: Gap[]; resolved: Gap[] };

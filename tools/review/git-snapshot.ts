@@ -32,6 +32,18 @@ export async function defaultBase(repo: string): Promise<string> {
   throw new Error('No merge base with main or origin/main: pass --base <git ref>');
 }
 
+/**
+ * What the head of a review of the working tree is: `HEAD (abc1234)`, with `+ uncommitted changes` when the
+ * spec's folder has tracked files that differ from that commit (the review reads the files as they are).
+ */
+export async function describeHead(repo: string, specRelative: string): Promise<string> {
+  const commit = await git(repo, 'rev-parse', '--verify', 'HEAD^{commit}').catch(() => undefined);
+  if (!commit) return 'working tree (no commit yet)';
+  const folder = path.dirname(specRelative) || '.';
+  const changes = await git(repo, 'status', '--porcelain', '--untracked-files=no', '--', folder);
+  return `HEAD (${commit.slice(0, 7)})${changes ? ' + uncommitted changes' : ''}`;
+}
+
 export type Snapshot = {
   /** The commit the ref resolved to. */
   commit: string;

@@ -1,55 +1,57 @@
-// From rule drafts to findings: each draft named under exactly the operations it touches, with a stable
-// id and the file and line of the spec it is written on.
+// From the comparison to findings: every fact named once under each operation it reaches (however many ways
+// the operation reaches it), rated by the directions it is used in there, with a stable id, oasdiff's id and
+// the file and line of the spec it is written on.
 import path from 'node:path';
 import { escapePointerFragment } from '@redocly/openapi-core';
 import { pointerSegments } from '../../model/pointer.ts';
-import { changedOperations, operationsOf, type Sides } from './attribution.ts';
-import { nodeAt } from './describe.ts';
-import type { Impact } from './diff-engine.ts';
-import { type Direction, directionMaps, directionsAt, roleOf } from './directions.ts';
-import type { Draft, Finding, Side } from './finding.ts';
-import { levelOf } from './finding.ts';
-import { oasdiffId } from './oasdiff-ids.ts';
-import { DOCUMENT } from './pointer-operations.ts';
-import { highest } from './rating.ts';
-
-type DirectionMaps = ReturnType<typeof directionMaps>;
+import type { Comparison, OperationComparison } from './compare/documents.ts';
+import { type Direction, type Fact, highest, type Impact, type Place, topImpact } from './compare/facts.ts';
+import { type Reach, reachedFacts } from './compare/walk.ts';
+import { isObject, type Side } from './effective/reader.ts';
+import { DOCUMENT, type FieldUse, type Finding, levelOf } from './finding.ts';
+import { oasdiffKnows } from './rules/oasdiff-catalogue.ts';
+import { code } from './text/plain.ts';
 
 /** The folder each side's file names are relative to (the repository, or the snapshot of the base). */
 export type Roots = Record<Side, string>;
+/** The line a pointer of one side's spec is written on (its nearest ancestor's when it is not there). */
+export type Locator = (side: Side, pointer: string) => number;
+
+export type PlacementInput = {
+  comparison: Comparison;
+  bundles: Record<Side, unknown>;
+  files: Record<Side, string>;
+  roots: Roots;
+  locate: Locator;
+};
 
 const toPointer = (segments: string[]) => `#/${segments.map(escapePointerFragment).join('/')}`;
 
-/**
- * Segments with each parameter's list index replaced by its name (or its `$ref` target's name):
- * `parameters/0` → `parameters/webhookId`, so adding a parameter before it does not change the id.
- */
+/** Segments with each parameter's list index replaced by its name (or its `$ref` target's name). */
 function namedParameters(segments: string[], bundle: unknown): string[] {
+  let node: unknown = bundle;
   return segments.map((segment, i) => {
-    if (segments[i - 1] !== 'parameters' || !/^\d+$/.test(segment)) return segment;
-    const node = nodeAt(bundle, segments.slice(0, i + 1)) as { name?: string; $ref?: string } | undefined;
-    return node?.name ?? node?.$ref?.split('/').pop() ?? segment;
+    node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+    if (segments[i - 1] !== 'parameters' || !/^\d+$/.test(segment) || !isObject(node)) return segment;
+    const name = node.name ?? (typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+    return typeof name === 'string' ? name : segment;
   });
 }
 
 /**
  * The location part of an id: below the operation's own node when the pointer is inside it
  * (`#/requestBody/content/application~1json/schema/properties/amount`), the whole pointer otherwise
- * (`#/components/schemas/Amount/type`); parameters by name. Never a line number or a list position that
- * an unrelated edit moves, so a rebase does not change it. `bundle`: the document the pointer is into.
+ * (`#/components/schemas/Amount/type`); parameters by name. Never a line number or a list position that an
+ * unrelated edit moves, so a rebase does not change it. `owns`: the operation's pointers on either side.
  */
-export function idLocation(
-  pointer: string,
-  operation: string,
-  renames: Map<string, string>,
-  bundle: unknown = {},
-): string {
+export function idLocation(pointer: string, owns: readonly string[], bundle: unknown = {}): string {
   const segments = namedParameters(pointerSegments(pointer), bundle);
-  const [root, template, method, ...rest] = segments;
-  const key = `${method?.toUpperCase()} ${template}`;
-  const own =
-    root === 'paths' && method !== undefined && (key === operation || renames.get(key) === operation);
-  return toPointer(own ? rest : segments);
+  for (const own of owns) {
+    const prefix = pointerSegments(own);
+    if (prefix.length && prefix.every((s, i) => pointerSegments(pointer)[i] === s))
+      return toPointer(segments.slice(prefix.length));
+  }
+  return toPointer(segments);
 }
 
 /** Ids made unique in order of appearance: a repeated one gets `~2`, `~3`... */
@@ -62,92 +64,116 @@ function uniqueIds(findings: Finding[]): Finding[] {
   });
 }
 
-/** The line a pointer of one side's spec is written on (its nearest ancestor's when it is not there). */
-export type Locator = (side: Side, pointer: string) => number;
+/** A fact's impact where it is reached: by the role there, else its own. */
+const impactAt = (fact: Fact, reach: Reach): Impact =>
+  fact.impact ??
+  (reach.occurrence.role ? (fact.byRole?.[reach.occurrence.role] ?? 'patch') : topImpact(fact));
 
-/** Where a draft is written; a removal also where it shows in the head (its nearest surviving ancestor). */
-function locationOf(at: Draft['at'], roots: Roots, locate: Locator): Finding['location'] {
-  const line = locate(at.side, at.pointer);
-  const headLine = at.side === 'head' ? line : locate('head', at.pointer);
-  return { side: at.side, file: path.relative(roots[at.side], at.file), line, pointer: at.pointer, headLine };
+/** oasdiff's id of a fact at a place, where oasdiff has the check. */
+function oasdiffOf(fact: Fact, place: Place): string | undefined {
+  const spec = fact.oasdiff;
+  if (!spec) return undefined;
+  if (typeof spec !== 'string')
+    return (
+      spec[place] ??
+      (place === 'request-body'
+        ? spec['request-property']
+        : place === 'response-body'
+          ? spec['response-property']
+          : undefined)
+    );
+  const placed = `${place}-${spec}`;
+  return oasdiffKnows(placed) ? placed : oasdiffKnows(spec) ? spec : undefined;
 }
 
-/** The pointer whose users an operation reaches: the node on the side the operation is read from. */
-function nodePointer(draft: Draft): { pointer: string; side: Side } {
-  const change = draft.change;
-  if (change?.revision) return { pointer: change.revision.pointer, side: 'head' };
-  if (change?.base) return { pointer: change.base.pointer, side: 'base' };
-  return { pointer: draft.at.pointer, side: draft.at.side };
+/** "Request body field `note`" — where in the operation a fact was found ('' for the operation itself). */
+function whereOf(reach: Reach): string {
+  const { occurrence, parent } = reach;
+  if (occurrence.place === 'operation' || occurrence.where === 'responses') return '';
+  const where = occurrence.where.charAt(0).toUpperCase() + occurrence.where.slice(1);
+  const named = occurrence.name && (parent === occurrence.name || parent === '');
+  return `${where}${parent && !named ? ` field ${code(parent)}` : ''}`;
 }
 
-type Rated = { impact: Impact; directions: Direction[] };
-
-/**
- * The draft's impact for one operation, per group of directions that rate alike: a shared schema's enum
- * narrowed is `major` where the operation sends it and `patch` where it only reads it.
- */
-function ratings(draft: Draft, operation: string, sides: Sides, maps: DirectionMaps): Rated[] {
-  const { pointer, side } = nodePointer(draft);
-  const key = side === 'base' ? baseKey(operation, sides.renames) : operation;
-  const directions = directionsAt(pointer, key, maps(sides[side]));
-  if (draft.impactFor) return [{ impact: draft.impactFor(operation), directions }];
-  const byRole = draft.byRole;
-  if (!byRole || directions.length === 0) return [{ impact: draft.impact, directions }];
-  const groups = new Map<Impact, Direction[]>();
-  for (const direction of directions) {
-    const impact = highest(roleOf(direction).map((role) => byRole[role] ?? 'patch'));
-    groups.set(impact, [...(groups.get(impact) ?? []), direction]);
-  }
-  return [...groups].map(([impact, list]) => ({ impact, directions: list }));
+/** The fact's message, after where it was found (and up to two other places), and why it breaks no one here. */
+function messageOf(fact: Fact, reaches: Reach[], impact: Impact): string {
+  const [first, ...others] = [...new Set(reaches.map(whereOf).filter(Boolean))];
+  const also = others.length
+    ? ` (also ${others
+        .slice(0, 2)
+        .map((w) => w.charAt(0).toLowerCase() + w.slice(1))
+        .join('; ')})`
+    : '';
+  const text = `${first ? `${first}${also}: ` : ''}${fact.message}`;
+  if (impact !== 'patch' || topImpact(fact) === 'patch') return text;
+  const uses = [...new Set(reaches.map((r) => r.occurrence.direction).filter(Boolean))].join(' and ');
+  return uses ? `${text} Not breaking here: this operation uses it only in its ${uses}.` : text;
 }
 
-/** The base key of a head key (an operation whose path parameter was renamed). */
-function baseKey(operation: string, renames: Map<string, string>): string {
-  for (const [before, after] of renames) if (after === operation) return before;
-  return operation;
-}
-
-/** The message, with a note when the operation uses the node only in a direction the change does not break. */
-function messageFor(draft: Draft, rated: Rated): string {
-  if (rated.impact === draft.impact || rated.impact !== 'patch' || rated.directions.length === 0)
-    return draft.message;
-  const uses = rated.directions.join(' and ');
-  return `${draft.message} Not breaking here: this operation uses it only in its ${uses}.`;
-}
-
-export function placeFindings(drafts: Draft[], sides: Sides, roots: Roots, locate: Locator): Finding[] {
-  const changed = changedOperations(sides);
-  const maps = directionMaps();
-  const findings = drafts.flatMap((draft) => {
-    const operations =
-      draft.operations ?? (draft.change ? operationsOf(draft.change, sides, changed) : [DOCUMENT]);
-    const location = locationOf(draft.at, roots, locate);
-    const { pointer, side } = draft.at;
-    const bundle = sides[side].bundle;
-    return operations.flatMap((operation) => {
-      const id = `${draft.rule}:${operation}:${idLocation(pointer, operation, sides.renames, bundle)}`;
-      const rated = ratings(draft, operation, sides, maps).sort(
-        (a, b) => ORDER.indexOf(a.impact) - ORDER.indexOf(b.impact),
-      );
-      return rated.map((r, i) => {
-        const oasdiff = oasdiffId(draft.rule, r.directions);
-        return {
-          // The most severe rating keeps the plain id; another direction of the same operation is `@<direction>`.
-          id: i === 0 ? id : `${id}@${r.directions.join('+')}`,
-          rule: draft.rule,
-          level: levelOf(r.impact),
-          impact: r.impact,
-          operation,
-          message: messageFor(draft, r),
-          source: draft.source,
-          directions: r.directions,
-          ...(oasdiff && { oasdiff }),
-          location,
-        };
-      });
-    });
+function findingOf(
+  input: PlacementInput,
+  op: { key: string; owns: string[] },
+  fact: Fact,
+  reaches: Reach[],
+): Finding {
+  const rated = reaches.map((r) => ({ reach: r, impact: impactAt(fact, r) }));
+  const impact = highest(rated.map((r) => r.impact));
+  const ordered = [...rated]
+    .sort((a, b) => ORDER.indexOf(a.impact) - ORDER.indexOf(b.impact))
+    .map((r) => r.reach);
+  const directions = [
+    ...new Set(
+      [...ordered.map((r) => r.occurrence.direction), fact.direction].filter(
+        (d): d is Direction => d !== undefined,
+      ),
+    ),
+  ];
+  const fields: FieldUse[] = ordered.flatMap((r) => {
+    // A field made required breaks the callers that never sent it: those using what holds it.
+    const path = fact.everyCaller ? (r.occurrence.name ? '' : r.parent) : r.field;
+    return path && r.occurrence.direction ? [{ direction: r.occurrence.direction, path }] : [];
   });
-  return uniqueIds(findings);
+  const { side, pointer } = fact.at;
+  const line = input.locate(side, pointer);
+  const oasdiff = oasdiffOf(fact, (ordered[0] as Reach).place);
+  return {
+    id: `${fact.rule}:${op.key}:${idLocation(pointer, op.owns, input.bundles[side])}`,
+    rule: fact.rule,
+    level: levelOf(impact),
+    impact,
+    operation: op.key,
+    message: messageOf(fact, ordered, impact),
+    directions,
+    fields,
+    ...(oasdiff && { oasdiff }),
+    location: {
+      side,
+      file: path.relative(input.roots[side], input.files[side]),
+      line,
+      pointer,
+      headLine: side === 'head' ? line : input.locate('head', pointer),
+    },
+  };
 }
 
 const ORDER: Impact[] = ['major', 'minor', 'patch'];
+
+function operationFindings(input: PlacementInput, compared: OperationComparison): Finding[] {
+  const owns = [compared.after?.at, compared.before?.at].filter((p): p is string => p !== undefined);
+  return [...reachedFacts(compared.occurrences)].map(([fact, reaches]) =>
+    findingOf(input, { key: compared.key, owns }, fact, reaches),
+  );
+}
+
+export function placeFindings(input: PlacementInput): Finding[] {
+  const documentReach: Reach[] = [
+    { occurrence: { place: 'operation', where: 'document' }, place: 'operation', field: '', parent: '' },
+  ];
+  const findings = [
+    ...input.comparison.operations.flatMap((op) => operationFindings(input, op)),
+    ...input.comparison.document.map((fact) =>
+      findingOf(input, { key: DOCUMENT, owns: [] }, fact, documentReach),
+    ),
+  ];
+  return uniqueIds(findings);
+}

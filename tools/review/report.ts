@@ -1,7 +1,10 @@
-// The review as Markdown: one comment a reviewer reads top to bottom, most important first.
+// The review as Markdown: one comment a reviewer reads top to bottom, most important first. Everything the
+// spec (or a consumer file's name, a ref, a lint message) wrote goes through formats/escape.ts: no heading,
+// HTML, image, mention, link or unclosed comment can come from a pull request's spec.
 import path from 'node:path';
 import { ACK_KEY, ackLabel } from './ack.ts';
 import { type Finding, isBreaking } from './finding.ts';
+import { markdownCode as code, markdownMessage, markdownText } from './formats/escape.ts';
 import type { LintDelta } from './lint-delta.ts';
 import type { Problem } from './pipeline.ts';
 import type { Review } from './run.ts';
@@ -10,9 +13,7 @@ import type { TypeMember } from './types-diff.ts';
 /** First line of every report: the workflow finds its own sticky comment by it. */
 export const MARKER = '<!-- spec-review -->';
 const MAX_ROWS = 60; // a PR comment holds 65,536 characters
-
-const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const MAX_FINDINGS = 200;
 
 function byOperation(findings: Finding[]): Map<string, Finding[]> {
   const map = new Map<string, Finding[]>();
@@ -23,51 +24,73 @@ function byOperation(findings: Finding[]): Map<string, Finding[]> {
 /** Who a breaking finding hits, when consumers' usage files are known. */
 function consumersNote(f: Finding): string {
   if (!f.consumers) return '';
-  return f.consumers.length ? ` · hits ${f.consumers.map(code).join(', ')}` : ' · hits no known consumer';
+  const hit = f.consumers.length
+    ? ` · hits ${f.consumers.map((c) => code(c)).join(', ')}`
+    : ' · hits no known consumer';
+  const maybe = f.consumersUnknown?.length
+    ? ` · may hit ${f.consumersUnknown.map((c) => code(c)).join(', ')} (their usage files record no reads)`
+    : '';
+  return hit + maybe;
 }
 
 /** "  - Type of `amount` narrowed... — `schema-type-changed` · openapi.yaml:1154 · id `...`" */
 function findingLine(f: Finding): string {
   const tag = f.level === 'info' ? ' _(docs)_' : '';
-  const rule = `${code(f.rule)}${f.source === 'review' ? ' (review rule)' : ''}`;
   const where = `${f.location.side === 'base' ? 'base ' : ''}${f.location.file}:${f.location.line}`;
-  return `  - ${f.message}${tag} — ${rule} · ${code(where)}${f.level === 'breaking' ? ` · id ${code(f.id)}${consumersNote(f)}` : ''}`;
+  const breaking = f.level === 'breaking' ? ` · id ${code(f.id)}${consumersNote(f)}` : '';
+  return `  - ${markdownMessage(f.message)}${tag} — ${code(f.rule)} · ${code(where)}${breaking}`;
 }
 
 function findingSection(title: string, findings: Finding[], review: Review): string[] {
   if (findings.length === 0) return [];
   const lines = [`### ${title}`, ''];
+  let shown = 0;
   for (const [op, list] of byOperation(findings)) {
+    if (shown >= MAX_FINDINGS) break;
     const id = review.operationIds[op];
-    lines.push(`- **${code(op)}**${id ? ` (${id})` : ''}`, ...list.map(findingLine));
+    lines.push(
+      `- **${code(op)}**${id ? ` (${code(id)})` : ''}`,
+      ...list.slice(0, MAX_FINDINGS - shown).map(findingLine),
+    );
+    shown += list.length;
   }
+  if (findings.length > MAX_FINDINGS)
+    lines.push('', `… ${findings.length - MAX_FINDINGS} more: the JSON report (\`--json\`) has them all.`);
   return [...lines, ''];
 }
 
 function capped<T>(rows: T[], render: (row: T) => string): string[] {
   const out = rows.slice(0, MAX_ROWS).map(render);
-  if (rows.length > MAX_ROWS) out.push(`| … ${rows.length - MAX_ROWS} more | | |`);
+  if (rows.length > MAX_ROWS) out.push(`| … ${rows.length - MAX_ROWS} more | | | |`);
   return out;
 }
 
 const problemRow = (p: Problem) =>
-  `| ${p.severity} | ${code(`${p.tool}/${p.rule}`)} | ${cell(p.message)} | ${code(`${path.basename(p.file)}:${p.line}`)} |`;
+  `| ${p.severity} | ${code(`${p.tool}/${p.rule}`, true)} | ${markdownMessage(p.message, true)} | ${code(`${path.basename(p.file)}:${p.line}`, true)} |`;
 
 function verdictLine({ gate, findings }: Review): string {
   if (gate.errors.length) return '❌ **The acknowledgement list is invalid** (see below).';
-  if (!gate.passed)
-    return `❌ **${gate.unacknowledged.length} unacknowledged breaking change(s).** Bump the major version or list their ids in ${code(`info.${ACK_KEY}`)} (docs/reviewing-spec-changes.md).`;
-  if (findings.some(isBreaking)) return `⚠️ **Breaking changes, acknowledged by ${gate.acknowledgedBy}.**`;
+  const lint = gate.lintErrors.length
+    ? ` **${gate.lintErrors.length} lint error(s) introduced** (fix them: see Lint).`
+    : '';
+  if (gate.unacknowledged.length)
+    return `❌ **${gate.unacknowledged.length} unacknowledged breaking change(s).** Bump the major version or list their ids in ${code(`info.${ACK_KEY}`)} (docs/reviewing-spec-changes.md).${lint}`;
+  if (lint) return `❌${lint}`;
+  if (findings.some(isBreaking))
+    return `⚠️ **Breaking changes, acknowledged by ${markdownText(gate.acknowledgedBy ?? '')}.**`;
   return '✅ **No breaking changes.**';
 }
 
 function summaryTable({ findings, lint, types, gaps, version }: Review): string[] {
   const breaking = findings.filter(isBreaking).length;
   const lintCell = lint ? `${lint.introduced.length} / ${lint.fixed.length}` : 'not run';
+  const typesCell = types
+    ? `${types.added.length} / ${types.removed.length} / ${types.changed.length}`
+    : 'not run';
   return [
     `| Breaking | Non-breaking | Lint introduced / fixed | Type members added / removed / changed | Gaps marked / resolved | Version |`,
     '|---|---|---|---|---|---|',
-    `| ${breaking} | ${findings.length - breaking} | ${lintCell} | ${types.added.length} / ${types.removed.length} / ${types.changed.length} | ${gaps.marked.length} / ${gaps.resolved.length} | ${version.ok ? '✅' : '⚠️'} ${code(version.base)} → ${code(version.head)} |`,
+    `| ${breaking} | ${findings.length - breaking} | ${lintCell} | ${typesCell} | ${gaps.marked.length} / ${gaps.resolved.length} | ${version.ok ? '✅' : '⚠️'} ${code(version.base, true)} → ${code(version.head, true)} |`,
     '',
   ];
 }
@@ -81,7 +104,7 @@ function gateLines({ gate }: Review): string[] {
       ...gate.unacknowledged.map((id) => `- ${code(id)}`),
       '',
     );
-  for (const e of gate.errors) lines.push(`- ❌ ${e}`);
+  for (const e of gate.errors) lines.push(`- ❌ ${markdownMessage(e)}`);
   for (const u of gate.unused)
     lines.push(`- ⚠️ ${code(ackLabel(u))} is acknowledged but has no breaking change.`);
   if (gate.errors.length || gate.unused.length) lines.push('');
@@ -89,9 +112,12 @@ function gateLines({ gate }: Review): string[] {
 }
 
 /** The check's message names the next version the changes need when info.version falls short. */
-function versionLines({ version }: Review): string[] {
-  return ['### Version', '', `${version.ok ? '✅' : '⚠️'} ${version.message}.`, ''];
-}
+const versionLines = ({ version }: Review): string[] => [
+  '### Version',
+  '',
+  `${version.ok ? '✅' : '⚠️'} ${markdownMessage(version.message)}.`,
+  '',
+];
 
 function lintLines(lint: LintDelta | undefined): string[] {
   const lines = ['### Lint', ''];
@@ -109,13 +135,16 @@ function lintLines(lint: LintDelta | undefined): string[] {
   return lines;
 }
 
-const member = (m: TypeMember) => code(`${m.optional ? '?' : ''}: ${m.type}`);
+const member = (m: TypeMember) => code(`${m.optional ? '?' : ''}: ${m.type}`, true);
 
 function typeLines({ types }: Review): string[] {
+  if (!types) return ['### Generated types', '', 'Not compared (`npm run review -- --types`).', ''];
   const rows = [
-    ...types.removed.map((m) => `| removed | ${code(m.name)} | ${member(m)} | |`),
-    ...types.changed.map((c) => `| changed | ${code(c.name)} | ${member(c.before)} | ${member(c.after)} |`),
-    ...types.added.map((m) => `| added | ${code(m.name)} | | ${member(m)} |`),
+    ...types.removed.map((m) => `| removed | ${code(m.name, true)} | ${member(m)} | |`),
+    ...types.changed.map(
+      (c) => `| changed | ${code(c.name, true)} | ${member(c.before)} | ${member(c.after)} |`,
+    ),
+    ...types.added.map((m) => `| added | ${code(m.name, true)} | | ${member(m)} |`),
   ];
   if (rows.length === 0) return ['### Generated types', '', 'No change in the generated types.', ''];
   return [
@@ -135,8 +164,10 @@ function typeLines({ types }: Review): string[] {
 function gapLines({ gaps }: Review): string[] {
   const lines = ['### "Not shown" gaps', ''];
   if (!gaps.marked.length && !gaps.resolved.length) return [...lines, 'No gaps marked or resolved.', ''];
-  for (const g of gaps.marked) lines.push(`- ➕ marked: ${code(g.where)} ${code(g.topic)}: ${g.detail}`);
-  for (const g of gaps.resolved) lines.push(`- ✔️ resolved: ${code(g.where)} ${code(g.topic)}: ${g.detail}`);
+  for (const g of gaps.marked)
+    lines.push(`- ➕ marked: ${code(g.where)} ${code(g.topic)}: ${markdownText(g.detail, 500)}`);
+  for (const g of gaps.resolved)
+    lines.push(`- ✔️ resolved: ${code(g.where)} ${code(g.topic)}: ${markdownText(g.detail, 500)}`);
   return [...lines, ''];
 }
 
@@ -161,7 +192,7 @@ export function renderReport(review: Review): string {
     ...lintLines(review.lint),
     ...typeLines(review),
     ...gapLines(review),
-    `<sub>Classified by \`redocly diff\` (diff-recommended rules) plus the review's rules (tools/review/rules).</sub>`,
+    "<sub>Classified by the review's rules on the effective documents (tools/review/rules).</sub>",
     '',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 // Did info.version move as semver requires for the changes found?
-import type { Impact } from './diff-engine.ts';
+import type { Impact } from './compare/facts.ts';
 
 export type Bump = Impact | 'none';
 export type VersionCheck = {

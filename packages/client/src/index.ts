@@ -27,3 +27,4 @@ export type {
   TokenProviderContext,
   TokenSource,
 } from './options.js';
+export { recordUsage, type UsageRecording } from './usage.js';

@@ -8,8 +8,7 @@ export { type ForbiddenBody, forbiddenBodies } from './attacks/forbidden-bodies.
 export { ATTACKS } from './attacks/registry.js';
 export { type HostileRequest, MAX_JSON_DEPTH, secondRoundRequests } from './attacks/second-round.js';
 export { scopedOperations, spellingOf } from './attacks/spellings.js';
-export { answersWithinLimits, recordNoAnswer } from './checks/answers-within-limits.js';
-export { isClientError, isSuccess } from './checks/call.js';
+export { answersWithinLimits, recordNoAnswer } from './checks/answer/answers-within-limits.js';
 export type {
   AnswerCheck,
   AnswerVerdict,
@@ -19,7 +18,8 @@ export type {
   Level,
   ProbeCheck,
 } from './checks/check.js';
-export { operationsByPath } from './checks/method-not-allowed.js';
+export { isClientError, isSuccess } from './checks/probe/call.js';
+export { operationsByPath } from './checks/probe/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
 export { harvest, nounOf } from './flows/harvest.js';
 export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';

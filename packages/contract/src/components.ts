@@ -29,7 +29,11 @@ function namedBy(model: ContractModel): Record<string, string[]> {
   if (!graph) {
     graph = {};
     for (const [from, targets] of Object.entries(model.componentReferences ?? {}))
-      for (const to of targets) (graph[to] ??= []).push(from);
+      for (const to of targets) {
+        const users = graph[to] ?? [];
+        users.push(from);
+        graph[to] = users;
+      }
     reverse.set(model, graph);
   }
   return graph;

@@ -47,6 +47,19 @@ export {
   subschemas,
 } from './schemas.js';
 export { allScopes, bearerScopes } from './security.js';
+export {
+  type DeclaredFields,
+  fieldPaths,
+  type OperationUsage,
+  requestFieldsOf,
+  responseFieldsOf,
+  responseHeadersOf,
+  UNDECLARED,
+  USAGE_MAX_DEPTH,
+  USAGE_MAX_NAMES,
+  USAGE_VERSION,
+  type UsageDocument,
+} from './usage.js';
 
 /** Absolute path of the bundled OpenAPI document (JSON, refs to components kept). */
 export const openapiPath: string = fileURLToPath(new URL('./openapi.json', import.meta.url));

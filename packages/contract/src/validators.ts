@@ -54,5 +54,3 @@ export const conforms = (schema: JsonSchema, value: unknown): boolean => validat
 
 /** A schema that states nothing about the value (the contract's "any JSON"), a `$ref` to one too. */
 export const isFreeForm = (schema: JsonSchema | undefined): boolean => isFreeFormSchema(schema);
-
-export { judgeRequest, type RequestParts, type RequestVerdict } from './request-check.js';

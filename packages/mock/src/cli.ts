@@ -3,13 +3,15 @@
 // behind the mTLS gateway, until Ctrl-C or SIGTERM. Zero configuration: the dev PKI is made on the first
 // run in one per-user folder, which the banner names together with the files a client needs.
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { openapiPath, readModel } from '@banking-api/contract';
-import { type BannerFacts, banner } from './banner.ts';
-import { defaultPkiDir } from './defaults.ts';
-import { ensureDevPki } from './dev-pki.ts';
-import { type Mock, type MockOptions, startMock } from './index.ts';
-import { stopWithParentUnderNpx } from './parent-watch.ts';
+import type { MockOptions } from './api/options.ts';
+import { type BannerFacts, banner } from './bin/banner.ts';
+import { stopWithParentUnderNpx } from './bin/parent-watch.ts';
+import { type Mock, startMock } from './mock.ts';
+import { defaultPkiDir } from './pki/defaults.ts';
+import { ensureDevPki } from './pki/dev-pki.ts';
 
 const usage = `Usage: banking-api-mock [options]
 
@@ -44,6 +46,9 @@ const usage = `Usage: banking-api-mock [options]
   --upstream-cert <pem>  client certificate for the real environment (proxy mode)
   --upstream-key <pem>   its private key
   --upstream-ca <pem>    CA of the real environment's server certificate, if not a public one
+  --upstream-token-file <file>  the Bearer token the real environment takes, read for every request (so a
+                         token another process refreshes is used at once); your clients call the mock with
+                         its own dev tokens, which never leave it
 `;
 
 type Values = ReturnType<typeof parse>['values'];
@@ -82,6 +87,7 @@ function parse() {
       'upstream-cert': { type: 'string' },
       'upstream-key': { type: 'string' },
       'upstream-ca': { type: 'string' },
+      'upstream-token-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -178,11 +184,15 @@ function sessionLimits(values: Values): MockOptions['sessionLimits'] {
 }
 
 function proxyOptions(values: Values, upstream: string): NonNullable<MockOptions['proxy']> {
+  const tokenFile = values['upstream-token-file'];
+  if (tokenFile !== undefined && !existsSync(tokenFile))
+    fail(`--upstream-token-file: no such file ${tokenFile}`);
   return {
     upstream,
     cert: pemFile(values, 'upstream-cert'),
     key: pemFile(values, 'upstream-key'),
     ca: pemFile(values, 'upstream-ca'),
+    token: tokenFile === undefined ? undefined : async () => (await readFile(tokenFile, 'utf8')).trim(),
   };
 }
 

@@ -3,10 +3,10 @@
 // signed dev token for the mock. It reads the key from the same per-user PKI folder as the server by
 // default, so a token made anywhere works against a mock started anywhere by the same user.
 import { parseArgs } from 'node:util';
-import { defaultPkiDir } from './defaults.ts';
-import { type Environment, ensureDevPki, environments } from './dev-pki.ts';
-import { unknownScopeNotes } from './token-scopes.ts';
-import { signToken } from './tokens.ts';
+import { unknownScopeNotes } from './bin/token-scopes.ts';
+import { defaultPkiDir } from './pki/defaults.ts';
+import { type Environment, ensureDevPki, environments } from './pki/dev-pki.ts';
+import { signToken } from './pki/tokens.ts';
 
 const usage = `Usage: banking-api-mock-token [--env sandbox|production] [--scope <scope>]... [--ttl <seconds>]
 

@@ -2,8 +2,8 @@
 // reached as localhost or by its certificate's names, and in a container the certificates are a folder on
 // the reader's host.
 import { expect, test } from 'vitest';
-import { banner } from '../src/banner.ts';
-import type { Mock } from '../src/index.ts';
+import { banner } from '../src/bin/banner.ts';
+import type { Mock } from '../src/mock.ts';
 
 const mock = {
   url: 'https://0.0.0.0:8443',

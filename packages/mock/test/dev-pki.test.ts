@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type DevPki, ensureDevPki, p12Passphrase, pkiFiles } from '../src/dev-pki.ts';
+import { type DevPki, ensureDevPki, p12Passphrase, pkiFiles } from '../src/pki/dev-pki.ts';
 
 let dir: string;
 let pki: DevPki;

@@ -2,7 +2,7 @@
 // is named in echo.ts, so a rule added to the contract is obeyed without a change to the mock.
 import { contractModel, type Operation, successResponses } from '@banking-api/contract';
 import { describe, expect, it } from 'vitest';
-import { echoFor } from '../src/echo.ts';
+import { echoFor } from '../src/http/echo.ts';
 
 const model = contractModel();
 

@@ -1,6 +1,7 @@
 // Fault rules and the per-request fault header, without a server.
 import { expect, test } from 'vitest';
-import { checkedFault, FaultRules, failureAnswer, parseFaultHeader } from '../src/faults.ts';
+import { failureAnswer } from '../src/http/error-answers.ts';
+import { checkedFault, FaultRules, parseFaultHeader } from '../src/session/faults.ts';
 
 test('the header names latency, status and drop, comma-separated', () => {
   expect(parseFaultHeader('latency=250, status=503')).toMatchObject({ latencyMs: 250, status: 503 });

@@ -8,11 +8,13 @@ import { type TLSSocket, connect as tlsConnect } from 'node:tls';
 import { contractModel } from '@banking-api/contract';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type DevPki, ensureDevPki } from '../src/dev-pki.ts';
-import { type Gateway, startGateway } from '../src/gateway.ts';
-import type { Limits } from '../src/limits.ts';
-import type { PrismEngine } from '../src/prism-engine.ts';
-import { signToken } from '../src/tokens.ts';
+import type { Limits } from '../src/api/limits.ts';
+import { chainFeatures } from '../src/features/feature.ts';
+import { type Gateway, startGateway } from '../src/gateway/gateway.ts';
+import { type DevPki, ensureDevPki } from '../src/pki/dev-pki.ts';
+import { signToken } from '../src/pki/tokens.ts';
+import type { PrismEngine } from '../src/prism/engine.ts';
+import { storesOf } from '../src/session/stores.ts';
 
 let work: string;
 let pki: DevPki;
@@ -219,24 +221,29 @@ test('a token issued in the future beyond the clock skew: 401; within it: accept
   await agent.close();
 });
 
-test('hooks: onRequest may answer after routing and admission; onResponse hears every status', async () => {
+test('features: `admitted` may answer after routing and admission; `served` hears every status', async () => {
   const heard: [string, string | undefined, number][] = [];
   const bodies: string[] = [];
+  const features = chainFeatures([
+    {
+      admitted: async ({ request, body }) => {
+        if (request.target.path === '/hooked')
+          return { answer: { status: 202, headers: { 'content-type': 'text/plain' }, body: 'hook' } };
+        const read = await body(); // read once: Prism still gets the same body below
+        bodies.push(read.ok ? read.body.toString() : `refused ${read.status}`);
+        return undefined;
+      },
+      served: (served) =>
+        heard.push([served.target.path, served.match?.operation.operationId, served.status]),
+    },
+  ]);
+  const { sessions } = storesOf({}, contractModel());
   const hooked = await startGateway({
     pki,
     engine,
     model: contractModel(),
     mode: 'mock',
-    hooks: {
-      onRequest: async (ctx) => {
-        if (ctx.path === '/hooked')
-          return { status: 202, headers: { 'content-type': 'text/plain' }, body: 'hook' };
-        const read = await ctx.readBody(); // read once: Prism still gets the same body below
-        bodies.push(read.ok ? read.body.toString() : `refused ${read.status}`);
-        return undefined;
-      },
-      onResponse: (ctx, status) => heard.push([ctx.path, ctx.operation?.operationId, status]),
-    },
+    mock: { sessions, features, admin: async () => ({ status: 500, headers: {} }) },
   });
   const agent = new Agent({ connect: { ...pki.clients.sandbox, ca: pki.serverCa } });
   try {

@@ -2,7 +2,7 @@
 // refused with details, good ones are handed on re-written in one plain shape.
 import { contractModel, type MediaType } from '@banking-api/contract';
 import { expect, test } from 'vitest';
-import { checkMultipart } from '../src/multipart.ts';
+import { checkMultipart } from '../src/http/multipart.ts';
 
 /** The model's multipart media type with a required binary field (the CNAB upload today). */
 function formMedia(): { media: MediaType; file: string } {

@@ -1,7 +1,7 @@
 // The journal's redaction (the shared one, with placeholders that say what was there): personal data of
 // a Brazilian bank's requests, tokens and secrets, formatted or bare.
 import { expect, test } from 'vitest';
-import { journalRedactor } from '../src/journal.ts';
+import { journalRedactor } from '../src/session/journal.ts';
 
 const redactor = journalRedactor();
 

@@ -2,9 +2,9 @@
 // Prism's violations become envelope details.
 import type { ContractModel, HttpMethod, Operation, SecurityRequirement } from '@banking-api/contract';
 import { expect, test } from 'vitest';
-import { authorizeScopes } from '../src/access.ts';
-import { violationDetails } from '../src/envelope.ts';
-import { type OpenApiDocument, withoutMutualTls } from '../src/spec.ts';
+import { authorizeScopes } from '../src/gateway/admission.ts';
+import { violationDetails } from '../src/prism/problems.ts';
+import { type OpenApiDocument, withoutMutualTls } from '../src/prism/spec.ts';
 
 const bearer = (...scopes: string[]): SecurityRequirement => ({
   scheme: 'bearerAuth',

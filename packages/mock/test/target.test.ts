@@ -1,7 +1,7 @@
 // One reading of the request target: every spelling of a path that names an operation reads as that
 // path, and every spelling that could be read two ways is refused.
 import { expect, test } from 'vitest';
-import { readTarget } from '../src/target.ts';
+import { readTarget } from '../src/http/target.ts';
 
 const pathOf = (url: string) => {
   const target = readTarget(url);

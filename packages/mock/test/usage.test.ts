@@ -1,19 +1,20 @@
 // The usage recorder: names and counts of what was used, never a value; bounded against hostile bodies.
-import type { IncomingMessage } from 'node:http';
 import type { Operation } from '@banking-api/contract';
 import { contractModel } from '@banking-api/contract';
 import { expect, test } from 'vitest';
-import type { RequestContext } from '../src/hooks.ts';
-import type { ResourceTarget } from '../src/target.ts';
-import { fieldPaths, UsageRecorder } from '../src/usage.ts';
+import type { ServedRequest } from '../src/http/served.ts';
+import type { ResourceTarget } from '../src/http/target.ts';
+import { fieldPaths, UsageRecorder } from '../src/session/usage.ts';
 
 const model = contractModel();
 const op = model.operations.find((o) => o.requestBody && o.accountHeader) as Operation;
 
-/** A context as the gateway hands it to `onResponse`, for `op` with these bodies. */
-const ctx = (body: unknown, answer: unknown, url = op.path): RequestContext =>
+/** A request of `op` as the gateway serves it, with these bodies and this status. */
+const ctx = (body: unknown, answer: unknown, status = 200, url = op.path): ServedRequest =>
   ({
-    req: { url, headers: { 'x-account-id': 'acc-1' } } as unknown as IncomingMessage,
+    url,
+    headers: { 'x-account-id': 'acc-1' },
+    status,
     target: {
       kind: 'resource',
       path: url,
@@ -23,16 +24,16 @@ const ctx = (body: unknown, answer: unknown, url = op.path): RequestContext =>
     match: { operation: op, params: {} },
     body: Buffer.from(JSON.stringify(body)),
     answer: { status: 200, headers: {}, body: JSON.stringify(answer) },
-  }) as unknown as RequestContext;
+  }) as unknown as ServedRequest;
 
 test('records operations, parameters present and declared field paths, with counts and no value', () => {
   const recorder = new UsageRecorder(model);
   const personal = { registerName: 'Maria Silva', email: 'maria@example.com' };
   const phone = { countryCode: '55', number: '11987654321' };
-  recorder.record(ctx({ ...personal, phone }, { holder: { id: 'h-1' } }), 200);
-  recorder.record(ctx(personal, { holder: { id: 'h-1' } }), 200);
+  recorder.record(ctx({ ...personal, phone }, { holder: { id: 'h-1' } }));
+  recorder.record(ctx(personal, { holder: { id: 'h-1' } }));
   const usage = recorder.document();
-  expect(usage).toMatchObject({ usageVersion: 1, contract: { version: model.version } });
+  expect(usage).toMatchObject({ usageVersion: 2, recordedBy: 'mock', contract: { version: model.version } });
   expect(usage.operations[op.key]).toEqual({
     calls: 2,
     parameters: {
@@ -40,8 +41,9 @@ test('records operations, parameters present and declared field paths, with coun
       ...Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, 2])),
     },
     requestFields: { registerName: 2, email: 2, phone: 1, 'phone.countryCode': 1, 'phone.number': 1 },
-    responseFields: { holder: 2, 'holder.id': 2 },
   });
+  // What came back is not what the consumer read: the mock records only what it was sent.
+  expect(usage.operations[op.key]).not.toHaveProperty('responseFields');
   const text = JSON.stringify(usage);
   for (const value of [...Object.values(personal), ...Object.values(phone), 'h-1', 'acc-1']) {
     expect(text).not.toContain(value);
@@ -54,10 +56,9 @@ test('keys the schema does not declare count as `*`: no prototype key, huge key 
   const hostile = JSON.parse(
     `{"constructor":1,"__proto__":{"x":1},"toString":2,"123.456.789-09":3,"maria@example.com":4,"${huge}":{${Array.from({ length: 255 }, (_, i) => `"c${i}":1`).join(',')}},"phone":{"__proto__":1,"11987654321":2}}`,
   );
-  for (let i = 0; i < 3; i++) recorder.record(ctx(hostile, { holder: { hasOwnProperty: 1 } }), 200);
+  for (let i = 0; i < 3; i++) recorder.record(ctx(hostile, { holder: { hasOwnProperty: 1 } }));
   const usage = recorder.document().operations[op.key];
   expect(usage?.requestFields).toEqual({ '*': 3, phone: 3, 'phone.*': 3 });
-  expect(usage?.responseFields).toEqual({ holder: 3, 'holder.*': 3 });
   const text = JSON.stringify(recorder.document());
   for (const key of [
     'constructor',
@@ -79,16 +80,20 @@ test('a recorder fed many distinct hostile keys stays small', () => {
     const body = Object.fromEntries(
       Array.from({ length: 255 }, (_, j) => [`${'x'.repeat(1000)}${i}-${j}`, 1]),
     );
-    recorder.record(ctx(body, body), 200);
+    recorder.record(ctx(body, body));
   }
   expect(JSON.stringify(recorder.document()).length).toBeLessThan(2_000);
 });
 
-test('ignores error answers for response fields and unmatched requests altogether', () => {
+test('counts a call whatever its answer, and ignores unmatched requests altogether', () => {
   const recorder = new UsageRecorder(model);
-  recorder.record(ctx({}, { code: 'X' }), 400);
-  recorder.record({ ...ctx({}, {}), match: undefined } as RequestContext, 200);
-  expect(recorder.document().operations[op.key]).toMatchObject({ calls: 1, responseFields: {} });
+  recorder.record(ctx({}, { code: 'X' }, 400));
+  recorder.record({ ...ctx({}, {}), match: undefined });
+  expect(recorder.document().operations[op.key]).toEqual({
+    calls: 1,
+    parameters: expect.any(Object),
+    requestFields: {},
+  });
   expect(Object.keys(recorder.document().operations)).toEqual([op.key]);
 });
 

@@ -3,6 +3,9 @@
 import { parseArgs } from 'node:util';
 import { withoutTrailingSlashes } from '@banking-api/contract';
 import { tokenArgs, tokenOf } from './token-options.js';
+import { UsageError } from './usage-error.js';
+
+export { UsageError } from './usage-error.js';
 
 export const usage = `Usage: banking-api-verify --target https://host:port --ca ca.pem --cert client.pem \\
     --key client-key.pem --token TOKEN [options]        (or: npx @banking-api/verify …)
@@ -35,16 +38,6 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
   --allow-production  verify a target the contract lists as production (verification creates resources)
 Exit codes: 0 the server conforms, 1 it deviates (including an operation that gave no answer in time),
 2 verify could not verify: usage, files, a server not reached, or no check ran.`;
-
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-  /** Print the usage after the message (a mistake in the command line, not in its values). */
-  readonly showUsage: boolean;
-  constructor(message: string, { showUsage = false }: { showUsage?: boolean } = {}) {
-    super(message);
-    this.showUsage = showUsage;
-  }
-}
 
 export interface CliOptions {
   readonly target: string;

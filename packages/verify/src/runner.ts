@@ -18,13 +18,9 @@ import { noteOpenQuestions } from './open-questions.js';
 import type { ParityReport } from './parity.js';
 import type { Selection } from './selection.js';
 import { type Summary, summarize } from './summary.js';
-import type { Failure, Note, Send, VerifyOptions } from './types.js';
+import type { CheckResult, Failure, Note, Send, VerifyOptions } from './types.js';
 
-export interface CheckResult {
-  readonly operation: string;
-  readonly check: string;
-  readonly failed: boolean;
-}
+export type { CheckResult } from './types.js';
 
 export interface Report {
   readonly target: string;

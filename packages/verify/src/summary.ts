@@ -1,6 +1,5 @@
 // The summary at the end of a report: per check and per operation, how many ran and how many failed.
-import type { CheckResult } from './runner.js';
-import type { Failure } from './types.js';
+import type { CheckResult, Failure } from './types.js';
 
 export interface Tally {
   readonly name: string;

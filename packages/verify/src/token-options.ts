@@ -1,7 +1,7 @@
 // Tokens given on the command line show in /proc/<pid>/cmdline, `ps` and shell history: each token option
 // has a `-file` form that names a file holding the token instead (CI writes its secrets into such files).
 import { readFileSync } from 'node:fs';
-import { UsageError } from './options.js';
+import { UsageError } from './usage-error.js';
 
 export const TOKEN_OPTIONS = [
   'token',

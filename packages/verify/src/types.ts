@@ -20,6 +20,13 @@ export interface Actual {
   readonly body: string;
 }
 
+/** One check on one operation, and whether it failed (a report's `checks`). */
+export interface CheckResult {
+  readonly operation: string;
+  readonly check: string;
+  readonly failed: boolean;
+}
+
 export interface Failure {
   /** `METHOD /path/{template}`. */
   readonly operation: string;

@@ -1,22 +1,34 @@
-// The registry of review rules: each engine rule claimed once, the own sections left to them.
+// The registry of review rules: every rule file registered once, with a test file of its own, a unique name,
+// and every oasdiff id it lists known to oasdiff's catalogue.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { LoadedContract } from '../../../model/load.ts';
-import { ownSection, rules, runRules } from '../../../tools/review/rules/index.ts';
-import { contextOf } from './context.ts';
-import { verdictChange as change } from './engine-suite.ts';
+import { rules } from '../../../tools/review/rules/index.ts';
+import { oasdiffKnows } from '../../../tools/review/rules/oasdiff-catalogue.ts';
 
-const context = (changes: Parameters<typeof contextOf>[0]) => contextOf(changes, {} as LoadedContract);
+const rulesDir = fileURLToPath(new URL('../../../tools/review/rules/', import.meta.url));
+const testsDir = fileURLToPath(new URL('./', import.meta.url));
+const LEVELS = ['bodies', 'document', 'operations', 'parameters', 'responses', 'schemas'];
 
-describe('the registered list', () => {
-  it('claims each engine rule once', () => {
-    const claimed = rules.flatMap((rule) => rule.engineRules ?? []);
-    expect(new Set(claimed).size).toBe(claimed.length);
+describe('the registered rules', () => {
+  it('have unique names', () => {
+    expect(new Set(rules.map((r) => r.name)).size).toBe(rules.length);
   });
 
-  it("leaves the review's own sections (gaps, acknowledgements, info.version) to them", () => {
-    const gap = change(['schema-type-changed'], { path: '#/paths/~1a/get/x-unspecified/0' });
-    const version = change([], { path: '#/info', property: 'version' });
-    expect([gap, version].every(ownSection)).toBe(true);
-    expect(runRules(context([gap, version]))).toEqual([]);
+  it('are every rule file, each with its own test file', async () => {
+    for (const level of LEVELS) {
+      const files = (await readdir(path.join(rulesDir, level))).filter((f) => f.endsWith('.ts'));
+      const tests = new Set(await readdir(path.join(testsDir, level)));
+      for (const file of files)
+        expect(tests, `${level}/${file}`).toContain(file.replace(/\.ts$/, '.test.ts'));
+    }
+    const count = (await Promise.all(LEVELS.map((l) => readdir(path.join(rulesDir, l))))).flat().length;
+    expect(rules).toHaveLength(count);
+  });
+
+  it('list only oasdiff ids oasdiff has', () => {
+    for (const rule of rules)
+      for (const id of rule.oasdiff) expect(oasdiffKnows(id), `${rule.name}: ${id}`).toBe(true);
   });
 });

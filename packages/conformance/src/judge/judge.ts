@@ -1,10 +1,10 @@
-// Judging one answer: every answer check of the registry in its order, until one fails (a 5xx is not
+// Judging one answer: every answer check (checks/answer/registry.ts) in its order, until one fails (a 5xx is not
 // checked for a documented status, an undocumented status not for its body). The one judgement verify,
 // the contract tests and the fuzzer all make of an answer.
 import type { Operation } from '@banking-api/contract';
 import { responseFor } from '@banking-api/contract';
-import type { AnswerCheck, AnswerView } from '../checks/check.js';
-import { allChecks } from '../checks/registry.js';
+import { answerChecks } from '../checks/answer/registry.js';
+import type { AnswerView } from '../checks/check.js';
 import type { Answer, Findings, Probe } from '../types.js';
 
 export interface Judgement {
@@ -15,10 +15,7 @@ export interface Judgement {
   readonly notes: readonly { readonly check: string; readonly message: string }[];
 }
 
-let answerChecks: readonly AnswerCheck[] | undefined;
-
 export function judgeAnswer(op: Operation, answer: Answer, request?: Probe): Judgement {
-  answerChecks ??= allChecks().filter((c): c is AnswerCheck => c.kind === 'answer');
   const response = responseFor(op, answer.status);
   const media = response?.content.find((m) => m.mediaType === answer.mediaType);
   const view: AnswerView = { op, answer, response, media, ...(request && { request }) };

@@ -1,0 +1,21 @@
+// The vocabulary both entries of the package export (`@banking-api/mock` and `@banking-api/mock/admin`): what a
+// test file names when it holds a session, whichever side of the admin route it is on.
+export { MockAdminError, MockExpectationError, MockSessionClosedError, StubRefusedError } from './errors.ts';
+export type { Fault } from './fault.ts';
+export type { AnsweredBy, CallExpectation, JournalEntry, JournalFilter, StatusPattern } from './journal.ts';
+export type {
+  Later,
+  MockConnection,
+  MockSession,
+  Now,
+  OpenSessionOptions,
+  OperationName,
+  SessionFaults,
+  SessionInfo,
+  SessionJournal,
+  SessionMiddleware,
+  SessionStubs,
+  TokenRequest,
+} from './session.ts';
+export type { AnyOperations, OperationStub, StoredStub, Stub, UntypedStub } from './stub.ts';
+export type { OperationUsage, UsageDocument } from './usage.ts';

@@ -1,0 +1,95 @@
+// What the CLI prints once the mock is ready: one line on stdout that scripts wait for, and on stderr what a
+// person needs next (the files a client needs, a token, a request that works), with addresses and paths
+// that work where the reader is: a mock listening on every interface is reached as localhost or by the
+// names its certificate has, and inside a container the certificates are the folder mounted at /certs.
+import { join } from 'node:path';
+import { defaultPkiDir } from '../pki/defaults.ts';
+import { canonicalName, type DevPki, environments, pkiFiles } from '../pki/dev-pki.ts';
+
+/** What the banner says of a running mock: where it is, and its PKI. */
+export interface Started {
+  url: string;
+  pki: DevPki;
+}
+
+export interface BannerFacts {
+  mode: string;
+  features: string[];
+  host: string;
+  /** Set in the image: paths inside the container mean nothing to a reader on the host. */
+  inContainer: boolean;
+  /** In the image: whether a folder is mounted on the PKI folder (else its certificates stay inside). */
+  mounted?: boolean | undefined;
+}
+
+const everyInterface = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The URL to print: a wildcard address is not one a client can connect to. */
+export function reachableUrl(url: string, host: string): string {
+  if (!everyInterface.has(host)) return url;
+  const { port } = new URL(url);
+  return `https://localhost:${port}`;
+}
+
+export function banner(mock: Started, facts: BannerFacts): { ready: string; guide: string } {
+  const url = reachableUrl(mock.url, facts.host);
+  const dir = facts.inContainer ? '$CERTS' : mock.pki.dir;
+  const where = !facts.inContainer
+    ? mock.pki.dir
+    : facts.mounted
+      ? `the folder mounted at ${mock.pki.dir}`
+      : `${mock.pki.dir}, inside the container: no folder is mounted there (-v <folder>:${mock.pki.dir} shares them)`;
+  const features = facts.features.length ? ` (${facts.features.join(', ')})` : '';
+  const ready = `Banking API ${facts.mode} ready at ${url} — certificates in ${where}${features}`;
+  return {
+    ready,
+    guide: [...reach(mock, url, facts), ...files(dir, facts), ...tryIt(mock, url, dir, facts)].join('\n'),
+  };
+}
+
+function reach(mock: Started, url: string, { host, inContainer }: BannerFacts): string[] {
+  if (!everyInterface.has(host)) return [];
+  const { port } = new URL(url);
+  const names = mock.pki.serverNames.filter(
+    (n) => !['localhost', '127.0.0.1', '::1'].includes(canonicalName(n)),
+  );
+  const others = names.map((n) => `https://${n.includes(':') ? `[${n}]` : n}:${port}`);
+  const published = inContainer ? ' (from the host, through the port you published)' : '';
+  return [
+    `Listening on every interface: reach it as ${url}${published}${others.length ? `, or as ${others.join(', ')}` : ''}.`,
+    'Its certificate names only these; --server-names adds more.',
+  ];
+}
+
+function files(dir: string, { inContainer }: BannerFacts): string[] {
+  return [
+    ...(inContainer
+      ? ['# CERTS: the folder on your host that you mounted at /certs, e.g. CERTS=$PWD/certs']
+      : []),
+    `A client needs, from ${dir}:`,
+    `  CA of the server certificate   ${pkiFiles.serverCa}`,
+    ...environments.map(
+      (env) =>
+        `  ${env.padEnd(30)} ${pkiFiles.clientCert(env)} + ${pkiFiles.clientKey(env)} (or ${pkiFiles.clientP12(env)}, passphrase "mock")`,
+    ),
+  ];
+}
+
+function tryIt(mock: Started, url: string, dir: string, { inContainer }: BannerFacts): string[] {
+  // The token command finds the folder by itself only when it is the per-user default.
+  const perUser = defaultPkiDir({ ...process.env, MOCK_PKI_DIR: '' });
+  const pkiArg = inContainer || mock.pki.dir !== perUser ? ` --pki-dir ${dir}` : '';
+  const file = (name: string) => join(dir, name);
+  return [
+    "A token (the environment must match the certificate's):",
+    `  TOKEN=$(npx -p @banking-api/mock banking-api-mock-token --env sandbox --scope "webhook.read webhook.write"${pkiArg})`,
+    ...(inContainer
+      ? ['  or: TOKEN=$(podman exec <container> banking-api-mock-token --env sandbox)   (docker exec alike)']
+      : []),
+    'Try it:',
+    `  curl --cacert ${file(pkiFiles.serverCa)} --cert ${file(pkiFiles.clientCert('sandbox'))} --key ${file(pkiFiles.clientKey('sandbox'))} \\`,
+    `    -H "Authorization: Bearer $TOKEN" "${url}/hb/webhook/logs?webhookId=wh-1"`,
+    `Admin route (sessions, stubs, journal, faults, reset): ${url}/__mock/ with a token of scope mock.admin.`,
+    'Ctrl-C stops it.',
+  ];
+}

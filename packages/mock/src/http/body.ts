@@ -1,0 +1,218 @@
+// The request body, read once within the limits and checked before Prism sees it: JSON must parse
+// (also the free-form webhook test body), a multipart form must be well formed and carry the model's
+// fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
+import type { IncomingMessage } from 'node:http';
+import { MIMEType } from 'node:util';
+import type { MediaType, Operation } from '@banking-api/contract';
+import type { Limits } from '../api/limits.ts';
+import { readAccept } from './accept.ts';
+import { bearerCredential } from './bearer.ts';
+import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
+import { hopByHopHeaders } from './hop-by-hop.ts';
+import { jsonLimitRefusal } from './json-limits.ts';
+import { type BodyRead, readBody } from './limits.ts';
+import { checkMultipart } from './multipart.ts';
+
+/** The body and headers handed to Prism. */
+export interface PrismBody {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type BodyCheck = { ok: true; value: PrismBody } | { ok: false; refusal: ErrorEnvelope };
+
+// Request headers never handed on: the connection's own, and `expect` (the gateway answered it already).
+const hopByHop = new Set([...hopByHopHeaders, 'expect']);
+
+const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
+
+/**
+ * The body of `req`, read once within the limits: every later call gets the same result (a hook and
+ * the gateway may both need it). No body declared reads as empty.
+ */
+export function bodyReader(req: IncomingMessage, limits: Limits): () => Promise<BodyRead> {
+  let read: Promise<BodyRead> | undefined;
+  return () => {
+    read ??= hasBody(req) ? readBody(req, limits) : Promise.resolve({ ok: true, body: Buffer.alloc(0) });
+    return read;
+  };
+}
+
+/**
+ * Checks the body of `req` (`read` reads it once). `operation` is the one the request names, if any;
+ * `strict` (mock mode) refuses what the contract cannot accept, proxy mode passes it on for the real
+ * environment.
+ */
+export async function prismBody(
+  req: IncomingMessage,
+  read: () => Promise<BodyRead>,
+  operation: Operation | undefined,
+  path: string,
+  limits: Limits | undefined,
+): Promise<BodyCheck> {
+  const headers = plainHeaders(req);
+  // Prism knows the scheme only as `Bearer`; RFC 9110 §11.1 makes it case-insensitive.
+  const credential = bearerCredential(headers.authorization);
+  if (credential) headers.authorization = `Bearer ${credential}`;
+  const typeProblem = contentTypeProblem(headers['content-type'], path) ?? acceptProblem(headers, path);
+  if (typeProblem) return { ok: false, refusal: typeProblem };
+  return checkRead(await read(), headers, operation, path, limits);
+}
+
+/** `limits` in mock mode (the contract's checks); none in proxy mode, which passes bodies on. */
+function checkRead(
+  read: BodyRead,
+  headers: Record<string, string>,
+  operation: Operation | undefined,
+  path: string,
+  limits: Limits | undefined,
+): Promise<BodyCheck> | BodyCheck {
+  if (!read.ok) return { ok: false, refusal: readRefusal(read, path) };
+  if (read.body.length === 0) return { ok: true, value: { body: null, headers } };
+  headers['content-length'] = String(read.body.length);
+  return limits ? checkedBody(read.body, headers, operation, path, limits) : passedBody(read.body, headers);
+}
+
+/**
+ * Mock mode: a body of a media type the operation does not take is a 415; a form for an operation that
+ * takes one is checked; JSON (declared or expected) must be UTF-8, within the depth and size limits, and
+ * parse.
+ */
+async function checkedBody(
+  bytes: Buffer,
+  headers: Record<string, string>,
+  operation: Operation | undefined,
+  path: string,
+  limits: Limits,
+): Promise<BodyCheck> {
+  const contentType = headers['content-type'] ?? '';
+  const media = operation?.requestBody?.content ?? [];
+  const unsupported = unsupportedMediaType(contentType, media, path);
+  if (unsupported) return { ok: false, refusal: unsupported };
+  const form = media.find((m) => m.mediaType === 'multipart/form-data');
+  if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
+  const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
+  if (jsonType.test(contentType) || expectsJson) {
+    const refusal = jsonLimitRefusal(bytes, limits, path);
+    return refusal ? { ok: false, refusal } : jsonBody(bytes, headers, path, true);
+  }
+  return passedBody(bytes, headers);
+}
+
+/** A 415 in the envelope when the operation declares its media types and the body is none of them. */
+function unsupportedMediaType(
+  contentType: string,
+  media: readonly MediaType[],
+  path: string,
+): ErrorEnvelope | undefined {
+  if (contentType === '' || media.length === 0) return undefined;
+  const essence = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const takes = (declared: string) =>
+    declared.toLowerCase() === essence || (jsonType.test(declared) && jsonType.test(contentType));
+  if (media.some((m) => takes(m.mediaType))) return undefined;
+  const accepted = media.map((m) => m.mediaType).join(', ');
+  const detail = {
+    location: 'header',
+    field: 'content-type',
+    code: 'unsupported_media_type',
+    message: `This operation takes ${accepted}, not ${essence}.`,
+  };
+  const message = `The body's media type ${essence} is not one this operation takes (${accepted}).`;
+  return envelope(415, 'UNSUPPORTED_MEDIA_TYPE', message, path, [detail]);
+}
+
+/** The body as Prism's own server would hand it on: parsed JSON where it parses, else text. */
+function passedBody(bytes: Buffer, headers: Record<string, string>): BodyCheck {
+  if (jsonType.test(headers['content-type'] ?? '')) return jsonBody(bytes, headers, '', false);
+  return { ok: true, value: { body: bytes.toString('utf8'), headers } };
+}
+
+/** A Content-Type that is no media type at all (Prism's parser would throw on it): refused. */
+function contentTypeProblem(contentType: string | undefined, path: string): ErrorEnvelope | undefined {
+  if (contentType === undefined) return undefined;
+  try {
+    new MIMEType(contentType);
+    return undefined;
+  } catch {
+    return invalidHeader('content-type', 'The Content-Type is not a media type.', path);
+  }
+}
+
+function invalidHeader(field: string, message: string, path: string): ErrorEnvelope {
+  const detail = { location: 'header', field, code: 'invalid', message };
+  return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
+}
+
+/** An Accept header with an element that is no media range: refused; empty elements are dropped. */
+function acceptProblem(headers: Record<string, string>, path: string): ErrorEnvelope | undefined {
+  if (headers.accept === undefined) return undefined;
+  const accept = readAccept(headers.accept);
+  if (accept !== undefined) {
+    headers.accept = accept;
+    return undefined;
+  }
+  const message = 'The Accept header is not a list of media ranges (type/subtype;parameters).';
+  return invalidHeader('accept', message, path);
+}
+
+const limitCode = { 400: 'BAD_REQUEST', 408: 'REQUEST_TIMEOUT', 413: 'PAYLOAD_TOO_LARGE' } as const;
+
+/** A body that could not be read within the limits, in the envelope (408, 413, or 400 when cut short). */
+export function readRefusal(read: Extract<BodyRead, { ok: false }>, path: string): ErrorEnvelope {
+  return envelope(read.status, limitCode[read.status], read.message, path);
+}
+
+/** Whether the request says it has a body (a length or a chunked transfer). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The end-to-end headers as name → value (repeated ones joined, as node:http does). */
+function plainHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !hopByHop.has(name))
+      out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function jsonBody(bytes: Buffer, headers: Record<string, string>, path: string, strict: boolean): BodyCheck {
+  try {
+    return { ok: true, value: { body: JSON.parse(bytes.toString('utf8')), headers } };
+  } catch {
+    // proxy mode: the real environment judges what it is sent
+    if (!strict) return { ok: true, value: { body: bytes.toString('utf8'), headers } };
+    const detail: ViolationDetail = {
+      location: 'body',
+      code: 'invalid_json',
+      message: 'The body is not valid JSON.',
+    };
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]),
+    };
+  }
+}
+
+async function formBody(
+  contentType: string,
+  bytes: Buffer,
+  media: MediaType,
+  headers: Record<string, string>,
+  path: string,
+): Promise<BodyCheck> {
+  const form = await checkMultipart(contentType, bytes, media);
+  if (!form.ok)
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, form.details),
+    };
+  const rewritten = {
+    ...headers,
+    'content-type': form.contentType,
+    'content-length': String(Buffer.byteLength(form.body)),
+  };
+  return { ok: true, value: { body: form.body, headers: rewritten } };
+}

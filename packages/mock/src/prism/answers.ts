@@ -1,0 +1,68 @@
+// The gateway's Prism side: what Prism (in this process) made of a request becomes the answer. In mock
+// mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
+// in proxy mode the real environment's answers pass through. Either way the violations Prism found
+// are reported.
+import type { RouteMatch } from '@banking-api/contract';
+import type { Violation } from '../api/options.ts';
+import { type Answer, envelopeAnswer } from '../http/answer.ts';
+import { echoFor } from '../http/echo.ts';
+import { hopByHopHeaders } from '../http/hop-by-hop.ts';
+import { type PrismOutcome, serializeBody } from './engine.ts';
+import { detailsOf, errorEnvelope, type PrismViolation } from './problems.ts';
+
+// Answer headers not handed on: the connection's own, and a length and encoding Prism's client already undid.
+const notForwarded = new Set([...hopByHopHeaders, 'content-length', 'content-encoding']);
+
+/** Mock mode: Prism's answer, with errors as the envelope and the contract's echo rules applied. */
+export function mockAnswer(outcome: PrismOutcome, match: RouteMatch | undefined, path: string): Answer {
+  const { result, violations } = outcome;
+  if (result.kind === 'problem') return errorAnswer(result.status, result.problem, violations, path);
+  if (result.status >= 400) return errorAnswer(result.status, result.body, violations, path);
+  // The rules of the contract the gateway routed by (a contract given to startMock too).
+  const echo = match ? echoFor(match.operation, result.status) : undefined;
+  let body = result.body;
+  if (echo && match && result.status < 300 && body && typeof body === 'object') {
+    body = structuredClone(body); // Prism's examples are shared by every request
+    echo(body as Record<string, unknown>, match.params);
+  }
+  return {
+    status: result.status,
+    headers: endToEnd(result.headers),
+    body: serializeBody(body, result.headers),
+  };
+}
+
+/** Proxy mode: the real environment's answer (or Prism's problem) as it came. */
+export function proxyAnswer(outcome: PrismOutcome): Answer {
+  const { result } = outcome;
+  if (result.kind === 'problem')
+    return { status: result.status, headers: endToEnd(result.headers), body: JSON.stringify(result.problem) };
+  return {
+    status: result.status,
+    headers: endToEnd(result.headers),
+    body: serializeBody(result.body, result.headers),
+  };
+}
+
+function errorAnswer(status: number, body: unknown, violations: PrismViolation[], path: string): Answer {
+  return envelopeAnswer(errorEnvelope(status, body, detailsOf(violations), path));
+}
+
+/** The violations as the `onViolation` report shows them. */
+export function violationReport(
+  method: string,
+  url: string,
+  status: number,
+  violations: PrismViolation[],
+): Violation {
+  const lines = violations.map((v) => `${(v.location ?? []).join('.')}: ${v.message ?? ''}`);
+  return { method, path: url, status, violations: lines };
+}
+
+function endToEnd(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!notForwarded.has(name.toLowerCase())) out[name] = value;
+  }
+  return out;
+}
