@@ -59,7 +59,9 @@ async function measure(subject: Subject, copies: number | undefined): Promise<Ro
     const rows = only.has('build')
       ? await part('build', () => buildRows(subject, rounds, only.has('steps')))
       : [];
-    if (!only.has('build')) await timeBuild(subject);
+    // The site, the mock and the consumer read the build's output; the review reads only the contract.
+    const needsBuild = ['docs', 'mock', 'consumer'].some((p) => only.has(p));
+    if (!only.has('build') && needsBuild) await timeBuild(subject);
     if (only.has('review')) rows.push(...(await part('review', () => reviewRows(subject, rounds))));
     if (only.has('mock') && copies)
       rows.push(...(await part('mock', () => mockRows(subject.repo, copies, rounds))));

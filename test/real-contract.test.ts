@@ -116,12 +116,12 @@ describe("the toolkit pointed at the Pix API by package.json's config.contract",
       }[];
       const of = (operation: string) => findings.find((f) => f.operation === operation);
       expect(of('PUT /cob/{txid}')).toMatchObject({
-        rule: 'schema-constraint-changed',
+        rule: 'max-length-changed',
         level: 'breaking',
         directions: expect.arrayContaining(['request']),
       });
       expect(of('GET /cob/{txid}')).toMatchObject({
-        rule: 'schema-constraint-changed',
+        rule: 'max-length-changed',
         level: 'info',
         directions: ['response'],
       });

@@ -28,7 +28,7 @@ export async function redocSpec(
   const baseUrl = defaultBaseUrl(model.servers);
   for (const op of model.operations) {
     const target = objects.get(op.key) as Json;
-    target.description = describeOperation(model, op);
+    target.description = describeOperation(model, op, { mockGuide: options.guides !== false });
     target['x-codeSamples'] = codeSamples(op, baseUrl);
   }
   return doc;

@@ -171,7 +171,9 @@ export async function siteFiles(
   for (const op of model.operations) {
     const file = map.operationFile(op);
     const samples = codeSamples(op, baseUrl);
-    const content = operationPage(model, op, samples, markdown(op.key), operationAnchor(op).slice(2));
+    const anchor = operationAnchor(op).slice(2);
+    const notes = { mockGuide: options.guides !== false };
+    const content = operationPage(model, op, samples, markdown(op.key), anchor, notes);
     files.set(file, page(shell, file, op.summary, content, tagOf(op)));
     records.push(operationRecord(op, file, op.description ?? ''));
   }
