@@ -9,6 +9,7 @@ import {
   bearerScopes,
   contractModel,
   type Operation,
+  resolveSchema,
   responseFor,
   successResponses,
 } from '@banking-api/contract';
@@ -142,7 +143,7 @@ describe('a faithful server that is not the mock', () => {
   test('passes: reordered and extra fields, another status a 2XX range allows, chunked bodies', async () => {
     let otherStatuses = 0;
     const open = (op: Operation | undefined, status: number) =>
-      op && responseFor(op, status)?.content[0]?.schema?.additionalProperties !== false;
+      op && resolveSchema(responseFor(op, status)?.content[0]?.schema)?.additionalProperties !== false;
     const faithful = await startBrokenServer(mock.mock, model, {
       chunked: true,
       response(answer, op) {
@@ -335,7 +336,7 @@ interface BrokenCase {
 
 const ops = model.operations;
 const isClientError = (status: number) => status >= 400 && status < 500;
-const successSchema = (op: Operation) => responseFor(op, 200)?.content[0]?.schema;
+const successSchema = (op: Operation) => resolveSchema(responseFor(op, 200)?.content[0]?.schema);
 const requiredOf = (op: Operation) => (successSchema(op)?.required as string[] | undefined) ?? [];
 
 const brokenServers: BrokenCase[] = [
