@@ -38,6 +38,7 @@ export { wrongTypeFor } from './mutations/wrong-type.js';
 export { type RequestOptions, requestFor, urlOf, validRequestFor } from './requests/build.js';
 export { encodeBody, firstBody, multipartBoundary } from './requests/encode.js';
 export { exampleRequests, type NamedRequest } from './requests/examples.js';
+export { outgoingHeaders, withHeader } from './requests/headers.js';
 export { isMultipart, jsonBodySchema } from './requests/media.js';
 export {
   generatedIdentifier,
@@ -46,6 +47,7 @@ export {
   type ValueOptions,
 } from './requests/values.js';
 export { type RenderOptions, rawRequest, renderRequest } from './requests/wire.js';
+export { validValue } from './schemas/generate.js';
 export { type Cause, failedStageOf, innermostCause, isTlsCode } from './send/failed-stage.js';
 export { type ForeignCertificate, foreignCertificate } from './send/foreign-certificate.js';
 export { forgedTokenShell, forgeToken, isCompactJws } from './send/forged-token.js';

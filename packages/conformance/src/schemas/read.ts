@@ -1,0 +1,46 @@
+// How the engine reads a schema of the model: every walk goes through `resolved`, so a model whose schemas
+// hold `$ref`s to a table reads the same as one whose schemas are inlined. One place to change when the
+// model's way of keeping schemas changes.
+import type { JsonSchema } from '@banking-api/contract';
+
+/** The schema itself (the model's schemas are resolved). */
+export const resolved = (schema: JsonSchema | undefined): JsonSchema | undefined => schema;
+
+/** A schema's list-valued keyword (`allOf`, `oneOf`, `anyOf`) as schemas. */
+export const listOf = (schema: JsonSchema, keyword: string): JsonSchema[] =>
+  Array.isArray(schema[keyword]) ? (schema[keyword] as JsonSchema[]) : [];
+
+/** A schema's properties, each resolved. */
+export const propertiesOf = (schema: JsonSchema): [string, JsonSchema][] =>
+  Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, child]) => {
+    const s = resolved(child);
+    return s ? [[name, s] as [string, JsonSchema]] : [];
+  });
+
+/** The first type a schema names (`["string", "null"]` → string), or the one its keywords imply. */
+export function typeOf(schema: JsonSchema): string | undefined {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (typeof type === 'string') return type;
+  if (schema.properties || schema.required) return 'object';
+  if (schema.items) return 'array';
+  if (typeof schema.pattern === 'string' || typeof schema.format === 'string') return 'string';
+  return undefined;
+}
+
+/** The allOf members merged into one schema (properties and required joined): what a value must fill. */
+export function flattened(schema: JsonSchema, depth = 0): JsonSchema {
+  const members = listOf(schema, 'allOf');
+  if (members.length === 0 || depth > 8) return schema;
+  const { allOf: _, ...own } = schema;
+  let out: Record<string, unknown> = { ...own };
+  for (const member of members) {
+    const m = flattened(resolved(member) ?? {}, depth + 1);
+    out = {
+      ...m,
+      ...out,
+      properties: { ...(m.properties as object), ...(out.properties as object) },
+      required: [...new Set([...((m.required as string[]) ?? []), ...((out.required as string[]) ?? [])])],
+    };
+  }
+  return out;
+}
