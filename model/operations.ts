@@ -145,7 +145,9 @@ const responsesOf = (r: RefReader, op: Json, key: string): Response[] =>
     };
   });
 
-const RULE_SOURCES = ['path', 'query', 'header', 'status'];
+const RULE_SOURCES = ['path', 'query', 'header', 'status', 'request-path'];
+/** Sources that name no parameter: the answer's status, the request's path. */
+const UNNAMED_SOURCES = ['status', 'request-path'];
 
 /** The `x-equals` markers under a response schema, through object properties (bounded by the schema). */
 function rulesOf(schema: JsonSchema, pointer: string, where: string, depth = 0): FieldRule[] {
@@ -154,9 +156,12 @@ function rulesOf(schema: JsonSchema, pointer: string, where: string, depth = 0):
   const marker = schema['x-equals'];
   if (marker !== undefined) {
     const { source, name } = obj(marker);
-    if (!RULE_SOURCES.includes(String(source)) || (source !== 'status') !== (typeof name === 'string'))
+    if (
+      !RULE_SOURCES.includes(String(source)) ||
+      UNNAMED_SOURCES.includes(String(source)) === (typeof name === 'string')
+    )
       throw new Error(
-        `${where} ${pointer}: x-equals must be { source: path|query|header, name } or { source: status }`,
+        `${where} ${pointer}: x-equals must be { source: path|query|header, name } or { source: status|request-path }`,
       );
     rules.push({
       pointer,
