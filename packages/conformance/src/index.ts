@@ -21,6 +21,9 @@ export type {
 export { isClientError, isSuccess } from './checks/probe/call.js';
 export { operationsByPath } from './checks/probe/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
+export { type CoverageCase, keywordOf } from './coverage/case.js';
+export { type CoveragePlan, coveragePlan } from './coverage/plan.js';
+export { type Variant, variantsOf } from './coverage/variants.js';
 export { harvest, nounOf } from './flows/harvest.js';
 export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';
 export { issuedNames, operationsNeeded } from './flows/issuers.js';
@@ -70,6 +73,7 @@ export {
   type Answer,
   type CheckContext,
   ConnectionError,
+  type Coverage,
   type Credential,
   type EncodedBody,
   type FailedStage,

@@ -3,6 +3,7 @@
 // Findings of checks the run does not select are dropped here.
 import { type Answer, checkById } from '@banking-api/conformance';
 import { type ContractModel, type Operation, redact } from '@banking-api/contract';
+import { type CoverageCollector, coverageCollector } from './coverage-report.js';
 import { curlCommand, redactUrl } from './curl.js';
 import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
@@ -11,7 +12,9 @@ export interface CheckRun {
   readonly check: string;
 }
 
-export interface Collected extends Findings {
+export interface Collected extends Findings, Pick<CoverageCollector, 'covered'> {
+  /** What the coverage phase tried, per operation. */
+  readonly coverage: CoverageCollector;
   readonly failures: Failure[];
   readonly notes: Note[];
   /** Every (operation, check) that ran, in order of first run. */
@@ -42,10 +45,13 @@ export function collectFindings(
   const seenNotes = new Set<string>();
   const seenRuns = new Set<string>();
   const operationIdOf = (key: string) => model.operations.find((op) => op.key === key)?.operationId ?? '';
+  const coverage = coverageCollector();
   return {
     failures,
     notes,
     runs,
+    coverage,
+    covered: coverage.covered,
     fail(op, check, expected, got, probe: Probe, answer?: Answer) {
       if (!selected(check)) return;
       const operation = keyOf(op);
