@@ -676,7 +676,7 @@ describe('a reproducer', () => {
       const { report } = await verify(broken.url, '--include', `${op.operationId},coverage-rejected`);
       const failure = report.failures.find((f) => f.check === 'coverage-rejected');
       const password = JSON.stringify(
-        (op.requestBody?.content[0]?.examples[0]?.value as { password?: unknown }).password,
+        (op.requestBody?.content[0]?.examples[0]?.value as { password?: unknown } | undefined)?.password,
       );
       expect(failure?.curl).toContain(`"password":${password}`);
       expect(failure?.curl).toBeDefined();

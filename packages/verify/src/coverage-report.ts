@@ -1,7 +1,8 @@
 // The coverage report: per operation, how many of the keywords of its inputs (`body /amount:maximum`, `query
 // status:enum`, `media type:parameters`) the coverage phase tried, of those it has, and which it could not
 // try. Gathered from Findings.covered; in the JSON report whole, in the terminal as a table.
-import type { Coverage, Operation } from '@banking-api/conformance';
+import type { Coverage } from '@banking-api/conformance';
+import type { Operation } from '@banking-api/contract';
 
 export interface OperationCoverage {
   readonly operation: string;

@@ -12,7 +12,8 @@ export interface CheckRun {
   readonly check: string;
 }
 
-export interface Collected extends Findings, Pick<CoverageCollector, 'covered'> {
+export interface Collected extends Findings {
+  readonly covered: CoverageCollector['covered'];
   /** What the coverage phase tried, per operation. */
   readonly coverage: CoverageCollector;
   readonly failures: Failure[];
