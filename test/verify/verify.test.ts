@@ -14,7 +14,13 @@ import {
   responseFor,
   successResponses,
 } from '@banking-api/contract';
-import { githubAnnotations, junitReport, type Report, verifyCommand } from '@banking-api/verify';
+import {
+  githubAnnotations,
+  junitReport,
+  type Report,
+  terminalReport,
+  verifyCommand,
+} from '@banking-api/verify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../model/load.ts';
@@ -96,6 +102,15 @@ describe('against the mock', () => {
         check,
       ).toBe(true);
     expect(report.notes.filter((n) => n.message.startsWith('skipped'))).toEqual([]);
+    // The coverage phase: every operation with inputs has each keyword of them tried, both ways where it can.
+    const covered = new Map(report.coverage.map((c) => [c.operation, c]));
+    for (const op of model.operations.filter((o) => o.requestBody)) {
+      const row = covered.get(op.key);
+      expect(row?.present, op.key).toBeGreaterThan(0);
+      expect(row?.missed, op.key).toEqual([]);
+      expect(row?.negative, op.key).toBeGreaterThan(0);
+    }
+    expect(terminalReport(report)).toMatch(/Coverage phase .*: (\d+) \/ \1\n/);
   });
 
   test('says which security checks it skipped, and why, when their token is not given', async () => {

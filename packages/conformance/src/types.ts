@@ -98,6 +98,8 @@ export interface Findings {
 export interface Coverage {
   readonly present: readonly string[];
   readonly exercised: readonly string[];
+  /** Whether the exercised cases were values the contract allows (positive) or forbids (negative). */
+  readonly side: 'positive' | 'negative';
 }
 
 /** What shapes the generated inputs of a run. */

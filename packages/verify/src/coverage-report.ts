@@ -9,6 +9,9 @@ export interface OperationCoverage {
   readonly operationId: string;
   readonly exercised: number;
   readonly present: number;
+  /** Of those exercised, how many were tried with a value the contract allows, and with one it forbids. */
+  readonly positive: number;
+  readonly negative: number;
   /** The keywords it has that no case tried (no value could be made for them). */
   readonly missed: readonly string[];
 }
@@ -20,22 +23,29 @@ export interface CoverageCollector {
 }
 
 export function coverageCollector(): CoverageCollector {
-  const byOperation = new Map<Operation, { present: Set<string>; exercised: Set<string> }>();
+  type Sets = { present: Set<string>; positive: Set<string>; negative: Set<string> };
+  const byOperation = new Map<Operation, Sets>();
   return {
-    covered(op, { present, exercised }) {
-      const known = byOperation.get(op) ?? { present: new Set(), exercised: new Set() };
+    covered(op, { present, exercised, side }) {
+      const known = byOperation.get(op) ?? { present: new Set(), positive: new Set(), negative: new Set() };
       for (const k of present) known.present.add(k);
-      for (const k of exercised) known.exercised.add(k);
+      for (const k of exercised) known[side].add(k);
       byOperation.set(op, known);
     },
     report: () =>
-      [...byOperation].map(([op, { present, exercised }]) => ({
-        operation: op.key,
-        operationId: op.operationId,
-        exercised: [...present].filter((k) => exercised.has(k)).length,
-        present: present.size,
-        missed: [...present].filter((k) => !exercised.has(k)).sort(),
-      })),
+      [...byOperation].map(([op, { present, positive, negative }]) => {
+        const tried = (k: string) => positive.has(k) || negative.has(k);
+        const count = (set: Set<string>) => [...present].filter((k) => set.has(k)).length;
+        return {
+          operation: op.key,
+          operationId: op.operationId,
+          exercised: [...present].filter(tried).length,
+          present: present.size,
+          positive: count(positive),
+          negative: count(negative),
+          missed: [...present].filter((k) => !tried(k)).sort(),
+        };
+      }),
   };
 }
 
@@ -48,10 +58,10 @@ export function coverageLines(rows: readonly OperationCoverage[]): string[] {
   const width = Math.max(...shown.map((r) => r.operation.length), 0);
   return [
     '',
-    `Coverage phase (keywords of each operation's inputs tried / present): ${exercised} / ${present}`,
+    `Coverage phase (keywords of each operation's inputs tried / present; tried with an allowed value, a forbidden one): ${exercised} / ${present}`,
     ...shown.map(
       (r) =>
-        `  ${r.exercised === r.present ? '✓' : '·'} ${r.operation.padEnd(width)}  ${String(r.exercised).padStart(3)} / ${r.present}` +
+        `  ${r.exercised === r.present ? '✓' : '·'} ${r.operation.padEnd(width)}  ${String(r.exercised).padStart(3)} / ${String(r.present).padEnd(3)} (${r.positive} allowed, ${r.negative} forbidden)` +
         (r.missed.length
           ? `  (not tried: ${r.missed.slice(0, 3).join(', ')}${r.missed.length > 3 ? ', …' : ''})`
           : ''),

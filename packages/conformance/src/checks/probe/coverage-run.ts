@@ -30,7 +30,8 @@ export async function runCoverage(
     recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
     judge(c, probe, answer);
   });
-  ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf) });
+  const side = positive ? 'positive' : 'negative';
+  ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf), side });
 }
 
 /** Every probe sent, `WIDTH` at a time, the answers in the probes' order; the first failure rejects. */
