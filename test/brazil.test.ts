@@ -12,6 +12,7 @@ import {
   isValidCpf,
   isValidPixEmv,
   makeBoletoBarcode,
+  makeCnpj,
   makeStaticPixEmv,
   parseEmv,
 } from './support/brazil.ts';
@@ -38,6 +39,25 @@ describe('CNPJ', () => {
     for (const bad of ['11222333000182', '11222333000191', '00000000000000', '1122233300018']) {
       expect(isValidCnpj(bad), bad).toBe(false);
     }
+  });
+});
+
+describe('alphanumeric CNPJ (IN RFB 2.229/2024)', () => {
+  it("accepts the Receita's published example and computes its check digits from character codes", () => {
+    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
+    expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
+    expect(cnpjCheckDigits('12abc34501de')).toBe('35'); // letters count as their upper case
+    expect(makeCnpj('12abc34501de')).toBe('12ABC34501DE35');
+  });
+  it('rejects wrong check digits, letters in the check digits, lower case and wrong lengths', () => {
+    for (const bad of [
+      '12ABC34501DE36',
+      '12ABC34501DE3A',
+      '12abc34501de35',
+      '12ABC34501D35',
+      '12.ABC.345/01DE-35',
+    ])
+      expect(isValidCnpj(bad), bad).toBe(false);
   });
 });
 

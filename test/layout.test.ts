@@ -81,24 +81,12 @@ describe('layout', () => {
   });
 });
 
-/**
- * Cycles allowed for now, each by its exact files: they are being broken on another branch (the client's
- * call/exchange split and the contract's redaction entry). Delete an entry once that branch is merged; a
- * cycle that grows, shrinks or moves no longer matches its entry and fails.
- */
-const CYCLES_BEING_FIXED_ELSEWHERE: readonly (readonly string[])[] = [
-  ['packages/client/src/call.ts', 'packages/client/src/exchange.ts'],
-  ['packages/contract/src/index.ts', 'packages/contract/src/redaction/index.ts'],
-];
-
 describe('imports run one way', () => {
   const graph = importGraph(root);
   const cycles = cyclesOf(graph).map((cycle) => ({
     files: cycle.map((f) => path.relative(root, f)),
     loop: loopThrough(graph, cycle).map((f) => path.relative(root, f)),
   }));
-  const allowed = (files: readonly string[]) =>
-    CYCLES_BEING_FIXED_ELSEWHERE.some((a) => a.length === files.length && a.every((f, i) => f === files[i]));
 
   it('reads every folder of shipped code', () => {
     const files = [...graph.keys()].map((f) => path.relative(root, f));
@@ -127,10 +115,10 @@ describe('imports run one way', () => {
     }
   });
 
-  it('has no import cycle in shipped code (but those being broken on another branch)', () => {
-    const offending = cycles
-      .filter((c) => !allowed(c.files))
-      .map((c) => `${c.loop.join(' → ')} (a cycle of ${c.files.length} files: ${c.files.join(', ')})`);
+  it('has no import cycle in shipped code', () => {
+    const offending = cycles.map(
+      (c) => `${c.loop.join(' → ')} (a cycle of ${c.files.length} files: ${c.files.join(', ')})`,
+    );
     expect(offending).toEqual([]);
   });
 });

@@ -1,11 +1,18 @@
-// Check digits of Brazilian identifiers and payment codes: used by the example tests and to make example values.
+// Check digits of Brazilian identifiers and payment codes: used by the example tests and to make example values;
+// and the alphanumeric CNPJ as people and systems write it, a fast-check generator the redaction tests share.
+import fc from 'fast-check';
 
-const digitsOf = (s: string) => [...s].map(Number);
+/**
+ * The values of a CPF's or CNPJ's characters: a digit's own value, and for the alphanumeric CNPJ (IN RFB
+ * 2.229/2024, issued from July 2026) a letter's upper-case code minus 48 (`A` is 17), as the rule computes
+ * it for digits too.
+ */
+const valuesOf = (s: string) => [...s.toUpperCase()].map((c) => c.charCodeAt(0) - 48);
 
 /** Mod-11 check digit with weights cycling 2..maxWeight from the right (CPF: no cycle, CNPJ: 2..9). */
-function mod11(digits: number[], maxWeight: number): number {
+function mod11(values: number[], maxWeight: number): number {
   let sum = 0;
-  digits.reduceRight((weight, d) => {
+  values.reduceRight((weight, d) => {
     sum += d * weight;
     return weight === maxWeight ? 2 : weight + 1;
   }, 2);
@@ -15,14 +22,14 @@ function mod11(digits: number[], maxWeight: number): number {
 
 /** The two check digits of a CPF from its first 9 digits. */
 export function cpfCheckDigits(base9: string): string {
-  const d = digitsOf(base9);
+  const d = valuesOf(base9);
   const first = mod11(d, 100);
   return `${first}${mod11([...d, first], 100)}`;
 }
 
-/** The two check digits of a CNPJ from its first 12 digits. */
+/** The two check digits of a CNPJ from its first 12 characters: digits, or letters and digits since July 2026. */
 export function cnpjCheckDigits(base12: string): string {
-  const d = digitsOf(base12);
+  const d = valuesOf(base12);
   const first = mod11(d, 9);
   return `${first}${mod11([...d, first], 9)}`;
 }
@@ -34,9 +41,54 @@ export function isValidCpf(s: string): boolean {
   return /^\d{11}$/.test(s) && !repeated(s) && cpfCheckDigits(s.slice(0, 9)) === s.slice(9);
 }
 
+/** A CNPJ, numeric or alphanumeric (12 upper-case letters or digits, then 2 check digits), unpunctuated. */
 export function isValidCnpj(s: string): boolean {
-  return /^\d{14}$/.test(s) && !repeated(s) && cnpjCheckDigits(s.slice(0, 12)) === s.slice(12);
+  return /^[0-9A-Z]{12}\d{2}$/.test(s) && !repeated(s) && cnpjCheckDigits(s.slice(0, 12)) === s.slice(12);
 }
+
+/** An alphanumeric CNPJ from its first 12 characters (letters or digits), upper-case and unpunctuated. */
+export function makeCnpj(base12: string): string {
+  if (!/^[0-9A-Za-z]{12}$/.test(base12)) throw new Error('a CNPJ starts with 12 letters or digits');
+  return `${base12.toUpperCase()}${cnpjCheckDigits(base12)}`;
+}
+
+const inGroups = (s: string, sizes: number[]) => {
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    parts.push(s.slice(at, at + size));
+    at += size;
+  }
+  return parts;
+};
+const fullWidth = (s: string) => [...s].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+
+/**
+ * Valid alphanumeric CNPJs (12 letters or digits, at least one a letter, and their check digits), in upper or
+ * lower case, bare, punctuated (`12.ABC.345/01DE-35`), spaced, percent-encoded, with odd separators, or in
+ * full-width characters.
+ */
+export const alphanumericCnpj: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.stringMatching(/^[0-9A-Z]{12}$/).filter((base) => /[A-Z]/.test(base)),
+    fc.boolean(),
+    fc.constantFrom(
+      ['.', '/', '-'],
+      ['', '', ''],
+      [' ', ' ', ' '],
+      ['.', '%2F', '-'],
+      ['%2E', '%2F', '%2D'],
+      ['\u2024', '\u2215', '\u2013'],
+      ['_', '/', '_'],
+    ),
+    fc.boolean(),
+  )
+  .map(([base, lower, [dot, slash, dash], wide]) => {
+    const cnpj = lower ? makeCnpj(base).toLowerCase() : makeCnpj(base);
+    const shown = wide ? fullWidth(cnpj) : cnpj;
+    const [a, b, c, d, e] = inGroups(shown, [2, 3, 3, 4, 2]);
+    return dot === '' ? shown : `${a}${dot}${b}${dot}${c}${slash}${d}${dash}${e}`;
+  });
 
 /** CRC16-CCITT (polynomial 0x1021, initial 0xFFFF), as the Pix EMV standard uses: 4 upper-case hex digits. */
 export function crc16ccitt(text: string): string {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { makeCa, makeClientCert, makeServerCert } from '@banking-api/mock';
 import { jsonWithEscapes, oneLine, verifyCommand } from '@banking-api/verify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fastestRun } from '../support/growth.ts';
+import { linearGrowth } from '../support/growth.ts';
 
 type Answer = (
   url: string,
@@ -214,16 +214,8 @@ describe('the one-line escaping', () => {
   test.each([
     ['newlines', (n: number) => '\n'.repeat(n)],
     ['escapes between text', (n: number) => 'ab\x1b'.repeat(n / 3)],
-  ])('%s: ten times the input costs about ten times the time', (_, make) => {
-    const [small, large] = [make(40_000), make(400_000)];
-    const run = (text: string) => jsonWithEscapes(oneLine(text));
-    run(small); // warm up
-    const ratio =
-      fastestRun(() => run(large)) /
-      Math.max(
-        fastestRun(() => run(small)),
-        0.05,
-      );
-    expect(ratio).toBeLessThan(25); // quadratic would be ×100
+  ])('%s: CPU time grows linearly with the input', (_, make) => {
+    const growth = linearGrowth(make, (text: string) => jsonWithEscapes(oneLine(text)), 4_000);
+    expect(growth.ratio, growth.summary).toBeLessThan(growth.limit);
   });
 });

@@ -1,9 +1,11 @@
 // `npm run fuzz -- --requests 100000`: the conformance engine's attacks on the mock, many times over and
 // concurrently. Its kinds of attack (the engine's registry) take turns: a valid request with its bytes
 // mutated over a fresh mTLS connection, a spelling of a scoped operation's path with a token that lacks the
-// scope, a body the schema forbids, a random JSON body. It fails on any 5xx, any connection held past 5 s,
-// any 2xx without the scope, any schema-invalid body not refused with 400, any answer the engine's checks
-// find off the contract, any of the second round's answers not as documented, and on any fault the mock
+// scope, a body the schema forbids, a random JSON body, the second audit's requests and the third's (a path
+// segment written `.` or `..`, many small headers under the limit, alphanumeric CNPJs for the journal to
+// redact). It fails on any 5xx, any connection held past 5 s, any 2xx without the scope, any schema-invalid
+// body not refused with 400, any answer the engine's checks find off the contract, any of the second or third
+// round's answers not as documented (a legal request of many headers refused 431), and on any fault the mock
 // logs; at the end the mock must still serve, and its journal must hold none of the personal data and
 // secrets the attacks sent. Heap (after a collection, with --expose-gc) and RSS are printed at start and end.
 import '../../scripts/env.ts';

@@ -4,9 +4,18 @@
 import { type Outgoing, splitUrl } from './core.js';
 import { Deadlines } from './deadlines.js';
 import { AbortError, type BankingClientError, type ErrorContext, TimeoutError } from './errors.js';
-import type { Exchange } from './exchange.js';
 import { redact } from './redact.js';
 import { BufferedResponse } from './response.js';
+
+/** What a call needs of its attempt in flight (exchange.ts implements it): the call is never the attempt's. */
+export interface InFlight {
+  /** The status, once the answer has started. */
+  readonly status: number | undefined;
+  /** The exchange is over: body complete, failed or aborted. */
+  readonly ended: boolean;
+  /** Stops the attempt with `error`, wherever it is. */
+  abort(error: Error): void;
+}
 
 export interface Call {
   req: Outgoing;
@@ -29,7 +38,7 @@ export interface Call {
   /** Set once the deadline passed or the caller aborted: the call fails with it. */
   stopped: BankingClientError | undefined;
   /** The attempt in flight. */
-  exchange: Exchange | undefined;
+  exchange: InFlight | undefined;
   /** Ends the current wait (token provider, pause, middleware) when the call is stopped. */
   wake: ((error: Error) => void) | undefined;
   /** When the current attempt started (performance.now()). */

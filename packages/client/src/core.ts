@@ -14,7 +14,8 @@ import {
   type QuerySerializerOptions,
 } from 'openapi-fetch';
 import type { OperationPolicy } from './contract.js';
-import { InvalidResponseError } from './errors.js';
+import { dotSegmentParameter } from './dot-segments.js';
+import { InvalidResponseError, PathParameterError } from './errors.js';
 import { redact } from './redact.js';
 import { requestId } from './request-id.js';
 import { BufferedResponse } from './response.js';
@@ -186,7 +187,7 @@ function outgoing(
   if (body !== undefined && !formData && headers['content-type'] === undefined)
     headers['content-type'] = 'application/json';
   const parseAs = init.parseAs ?? 'json';
-  return {
+  const request: Outgoing = {
     method,
     url: base.origin + target,
     origin: base.origin,
@@ -203,6 +204,23 @@ function outgoing(
     params,
     middleware: init.middleware,
   };
+  if (params.path !== undefined) refuseDotSegments(request, base);
+  return request;
+}
+
+/** A path parameter a normalising server would read as `.` or `..` is refused (PathParameterError). */
+function refuseDotSegments(request: Outgoing, base: SplitUrl): void {
+  const query = request.target.indexOf('?');
+  const sent = request.target.slice(base.target.length, query === -1 ? undefined : query);
+  const parameter = dotSegmentParameter(request.path, sent);
+  if (parameter === undefined) return;
+  throw new PathParameterError(parameter, {
+    operationId: request.op.operationId,
+    operation: `${request.method} ${request.path}`,
+    requestId: request.requestId,
+    url: redact(request.url),
+    attempts: 0,
+  });
 }
 
 /**

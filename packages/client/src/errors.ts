@@ -158,6 +158,25 @@ export class InvalidResponseError extends BankingClientError {
   }
 }
 
+/**
+ * A path parameter that a server normalising the path would read as `.` or `..` (or hold one in it): the call
+ * would reach another operation than the one named. Refused before anything is sent; never retried.
+ */
+export class PathParameterError extends BankingClientError {
+  override name = 'PathParameterError';
+  constructor(
+    /** The parameter's name in the path template (empty when a custom serializer moved the segments). */
+    readonly parameter: string,
+    context: ErrorContext,
+  ) {
+    const which = parameter ? `path parameter "${parameter}"` : 'a path parameter';
+    super(
+      `refused: ${which} would be read as a dot segment ('.' or '..', in some writing) by a server that normalises the path, and reach another operation; nothing was sent`,
+      context,
+    );
+  }
+}
+
 /** Why the token provider gave no token: it threw or rejected, it did not answer in time, or it returned no token. */
 export type TokenProviderFailure = 'failed' | 'timeout' | 'no-token';
 

@@ -9,7 +9,7 @@
 // exchange (bench/client.ts).
 import type { Dispatcher } from 'undici';
 import type { Body } from './body.js';
-import { type Call, contextOf, disarmCall } from './call.js';
+import { type Call, contextOf, disarmCall, type InFlight } from './call.js';
 import { type BankingClientError, ResponseTooLargeError } from './errors.js';
 import { type HeaderSource, headerValue } from './headers.js';
 import { BufferedResponse, streamedResponse } from './response.js';
@@ -61,7 +61,7 @@ export function startExchange(call: Call, context: ExchangeContext, body: Body |
 }
 
 /** One request/answer, whichever handler shape undici drives it through. */
-export abstract class Exchange {
+export abstract class Exchange implements InFlight {
   readonly answer: Promise<Response>;
   /** The status, once the answer has started. */
   status: number | undefined;
@@ -122,7 +122,10 @@ export abstract class Exchange {
   }
 
   protected data(chunk: Buffer): void {
-    if (this.done) return;
+    // undici's parser, resumed after a pause at the end of what arrived of a Content-Length body, hands over
+    // an empty chunk: forwarded, the reader would pull again at once, in a microtask loop no timer (not
+    // even the deadline) could break.
+    if (this.done || chunk.length === 0) return;
     this.size += chunk.length;
     if (this.size > this.context.maxBytes) this.abort(this.oversize());
     else if (this.stream) this.forward(chunk);

@@ -5,6 +5,7 @@ export {
   AbortError,
   BankingClientError,
   InvalidResponseError,
+  PathParameterError,
   ResponseTooLargeError,
   TimeoutError,
   TlsError,

@@ -1,6 +1,8 @@
-// The redaction corpus: fast-check generators of personal data and credentials, each in every way it
-// is written (formatted, bare, spaced, percent-encoded...), and the forms a leak could take in output.
+// The redaction corpus: fast-check generators of personal data and credentials (the alphanumeric CNPJ's from
+// test/support/brazil.ts), each in every way it is written (formatted, bare, spaced, percent-encoded...), and
+// the forms a leak could take in output.
 import fc from 'fast-check';
+import { alphanumericCnpj } from '../../../test/support/brazil.ts';
 
 const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n });
 const join = (ds: number[]) => ds.join('');
@@ -79,7 +81,10 @@ export const jwt = fc
 export const bearer = fc.stringMatching(/^[A-Za-z0-9._~-]{16,40}$/).map((t) => `Bearer ${t}`);
 
 /** Any corpus value. */
-export const corpusItem = fc.oneof(cpf, cnpj, phone, email, jwt, bearer);
+/** Alphanumeric CNPJs in the writings a header can carry (printable ASCII): the corpus goes into headers too. */
+const headerSafeCnpj = alphanumericCnpj.filter((value) => /^[\x20-\x7e]+$/.test(value));
+
+export const corpusItem = fc.oneof(cpf, cnpj, headerSafeCnpj, phone, email, jwt, bearer);
 
 /** The forms under which `value` would show if it leaked: as written, percent-encoded, as bare digits. */
 export function leakForms(value: string): string[] {
@@ -87,6 +92,12 @@ export function leakForms(value: string): string[] {
   const bare = value.replace(/\D/g, '');
   if (bare.length >= 8 && !value.startsWith('Bearer ') && !value.startsWith('eyJ')) forms.push(bare);
   if (value.startsWith('Bearer ')) forms.push(value.slice('Bearer '.length));
+  const plain = decodeURIComponent(value).replace(/[\uff10-\uff5a]/g, (c) =>
+    String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+  );
+  const alnum = plain.replace(/[^0-9A-Za-z]/g, '');
+  if (alnum.length === 14 && /[A-Za-z]/.test(alnum))
+    forms.push(alnum, alnum.toUpperCase(), alnum.slice(0, 12));
   return forms;
 }
 

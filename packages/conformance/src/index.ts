@@ -8,6 +8,7 @@ export { type ForbiddenBody, forbiddenBodies } from './attacks/forbidden-bodies.
 export { ATTACKS } from './attacks/registry.js';
 export { type HostileRequest, MAX_JSON_DEPTH, secondRoundRequests } from './attacks/second-round.js';
 export { scopedOperations, spellingOf } from './attacks/spellings.js';
+export { MAX_HEADER_BYTES, type ThirdRoundRequest, thirdRoundRequests } from './attacks/third-round.js';
 export { answersWithinLimits, recordNoAnswer } from './checks/answer/answers-within-limits.js';
 export type {
   AnswerCheck,

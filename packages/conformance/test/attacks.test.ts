@@ -6,13 +6,16 @@ import {
   forbiddenBodies,
   honestLength,
   jsonBodySchema,
+  MAX_HEADER_BYTES,
   mutate,
   scopedOperations,
   spellingOf,
+  thirdRoundRequests,
 } from '@banking-api/conformance';
 import { conforms } from '@banking-api/contract/validators';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isValidCnpj } from '../../../test/support/brazil.ts';
 import { model } from './harness.ts';
 
 describe('attacks', () => {
@@ -38,6 +41,28 @@ describe('attacks', () => {
   it('every forbidden body breaks its schema', () => {
     for (const { op, body, why } of fc.sample(forbiddenBodies(model.operations), { seed: 2, numRuns: 100 }))
       expect(conforms(jsonBodySchema(op) ?? {}, body), `${op.operationId}: ${why}`).toBe(false);
+  });
+
+  it('the third round: a dot writing as a whole segment, many headers under the limit, valid CNPJs', () => {
+    const sample = fc.sample(thirdRoundRequests(model.operations, 'token'), { seed: 3, numRuns: 300 });
+    expect(new Set(sample.map((h) => h.kind)).size).toBe(3);
+    for (const hostile of sample) {
+      const text = hostile.bytes.toString('latin1');
+      const head = text.slice(0, text.indexOf('\r\n\r\n') + 4);
+      const segments = (head.split(' ')[1] ?? '').split('?')[0]?.split('/') ?? [];
+      if (hostile.kind === 'dot segment')
+        expect(
+          segments.some((s) => /^(\.|%2e|%c0%ae|%5c)+/i.test(s)),
+          hostile.what,
+        ).toBe(true);
+      if (hostile.kind === 'many small headers') {
+        expect(Buffer.byteLength(head, 'latin1'), hostile.what).toBeLessThan(MAX_HEADER_BYTES);
+        expect(head.split('\r\n').length, hostile.what).toBeGreaterThan(100);
+      }
+      if (hostile.kind === 'alphanumeric CNPJ')
+        for (const bare of hostile.secrets.filter((s) => /^[0-9A-Z]{14}$/.test(s)))
+          expect(isValidCnpj(bare), bare).toBe(true);
+    }
   });
 
   it('the registry names each kind once, with a rationale', () => {

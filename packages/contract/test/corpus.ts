@@ -2,6 +2,9 @@
 // numbers) in every way it is written, and secrets (JWTs, opaque tokens, passwords, keys) as they are
 // sent; and the forms a leak of one would take in output.
 import fc from 'fast-check';
+import { alphanumericCnpj } from '../../../test/support/brazil.ts';
+
+export { alphanumericCnpj };
 
 const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n });
 const join = (ds: number[]) => ds.join('');
@@ -188,7 +191,7 @@ export const schemeSecret = fc
   .map(([scheme, value]) => ({ value, text: `${scheme} ${value}` }));
 
 /** Any personal datum or self-evident credential (found wherever it stands). */
-export const datum = fc.oneof(cpf, cnpj, phone, email, card, jwt);
+export const datum = fc.oneof(cpf, cnpj, alphanumericCnpj, phone, email, card, jwt);
 
 /** The forms under which `value` would show if it leaked: as written, percent-(de)coded, bare digits. */
 export function leakForms(value: string): string[] {
@@ -196,6 +199,10 @@ export function leakForms(value: string): string[] {
   const forms = [value, encodeURIComponent(value), decoded];
   const bare = decoded.replace(/\D/g, '');
   if (bare.length >= 8 && !decoded.includes('@') && !decoded.startsWith('eyJ')) forms.push(bare);
+  const plain = decoded.replace(/[\uff10-\uff5a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  const alnum = plain.replace(/[^0-9A-Za-z]/g, '');
+  if (alnum.length === 14 && /[A-Za-z]/.test(alnum))
+    forms.push(alnum, alnum.toUpperCase(), alnum.slice(0, 12));
   return forms;
 }
 

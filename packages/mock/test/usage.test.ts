@@ -2,6 +2,7 @@
 import type { Operation } from '@banking-api/contract';
 import { contractModel } from '@banking-api/contract';
 import { expect, test } from 'vitest';
+import { linearGrowth } from '../../../test/support/growth.ts';
 import type { ServedRequest } from '../src/http/served.ts';
 import type { ResourceTarget } from '../src/http/target.ts';
 import { fieldPaths, UsageRecorder } from '../src/session/usage.ts';
@@ -103,11 +104,6 @@ test('stays bounded on deep and wide hostile bodies, at a cost linear in the inp
   for (let i = 0; i < 10_000; i++) deep = { d: deep };
   expect(fieldPaths(wide(100_000)).size).toBe(256);
   expect(Math.max(...[...fieldPaths(deep)].map((p) => p.split('.').length))).toBe(6);
-  const time = (n: number) => {
-    const started = performance.now();
-    for (let i = 0; i < 5; i++) fieldPaths([wide(n)]);
-    return performance.now() - started;
-  };
-  time(1000);
-  expect(time(20_000) / time(2_000)).toBeLessThan(30);
+  const growth = linearGrowth((n) => [wide(n)], fieldPaths, 2_000);
+  expect(growth.ratio, growth.summary).toBeLessThan(growth.limit);
 });

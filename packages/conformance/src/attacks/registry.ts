@@ -6,5 +6,13 @@ import { mutatedBytes } from './kinds/mutated-bytes.js';
 import { randomJson } from './kinds/random-json.js';
 import { scopeBypass } from './kinds/scope-bypass.js';
 import { secondRound } from './kinds/second-round.js';
+import { thirdRound } from './kinds/third-round.js';
 
-export const ATTACKS: readonly Attack[] = [mutatedBytes, scopeBypass, invalidBody, randomJson, secondRound];
+export const ATTACKS: readonly Attack[] = [
+  mutatedBytes,
+  scopeBypass,
+  invalidBody,
+  randomJson,
+  secondRound,
+  thirdRound,
+];

@@ -1,5 +1,6 @@
 // The text as a reader would see it, with a map back to the text as written: percent-escapes of ASCII
-// characters (also doubly encoded, `%252F`) and JSON's `\uXXXX` escapes of ASCII characters are decoded, so
+// characters (also doubly encoded, `%252F`), UTF-8 escapes of look-alike and invisible characters (`%EF%BC%91`, a
+// full-width digit, read as its ASCII below) and JSON's `\uXXXX` escapes of ASCII characters are decoded, so
 // `123.456.789%2D09` is found as a CPF and `"pass\u0077ord"` as a secret key; look-alike characters are read
 // as the ASCII they stand for (full-width `１２３` and `＠`, en and em dashes, thin and other spaces) and
 // zero-width ones are dropped, so `123\u200b456` is one number; and a finding in the decoded text covers
@@ -38,6 +39,45 @@ function unicodeEscapeAt(written: string, at: number): number {
   return high === 0 && low > 0 && low < 0x80 ? low : -1;
 }
 
+/**
+ * The character of the UTF-8 sequence of escapes at `at` (`%EF%BC%91`, a full-width `1`) and how many
+ * characters it takes, or undefined: a lead byte of two to four bytes followed by as many continuation escapes.
+ */
+function utf8EscapesAt(
+  written: string,
+  at: number,
+  lead: number,
+): { code: number; length: number } | undefined {
+  const count = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 && lead < 0xe0 ? 2 : 0;
+  if (count === 0) return undefined;
+  let code = lead & (0xff >> (count + 1));
+  for (let k = 1; k < count; k++) {
+    const byte = escapeAt(written, at + 3 * k);
+    if (byte < 0x80 || byte > 0xbf) return undefined;
+    code = (code << 6) | (byte & 0x3f);
+  }
+  const least = count === 2 ? 0x80 : count === 3 ? 0x800 : 0x10000;
+  return code < least || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)
+    ? undefined
+    : { code, length: 3 * count };
+}
+
+/**
+ * The UTF-8 escapes at `at` when they spell a look-alike (its ASCII) or an invisible character (-1: dropped),
+ * and how many characters they take; other characters stay as written.
+ */
+function escapedLookAlike(
+  written: string,
+  at: number,
+  lead: number,
+): { ascii: number; length: number } | undefined {
+  const escaped = utf8EscapesAt(written, at, lead);
+  if (!escaped) return undefined;
+  const ascii = asciiLookAlike(escaped.code);
+  if (ascii < 0 && !isInvisible(escaped.code)) return undefined;
+  return { ascii, length: escaped.length };
+}
+
 /** Zero-width characters (and the soft hyphen): dropped from the view. */
 const isInvisible = (c: number) => (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff || c === 0xad;
 
@@ -74,6 +114,7 @@ export function decodedView(written: string): DecodedView {
     // `%25` then two hex digits: the escape of an escape (`%2540` is `%40` is `@`).
     const inner = byte === 0x25 ? hexPair(written, i + 3) : -1;
     const unicode = byte < 0 ? unicodeEscapeAt(written, i) : -1;
+    const escaped = byte >= 0xc2 ? escapedLookAlike(written, i, byte) : undefined;
     if (inner > 0 && inner < 0x80) {
       out.push(String.fromCharCode(inner));
       i += 5;
@@ -83,6 +124,9 @@ export function decodedView(written: string): DecodedView {
     } else if (byte > 0 && byte < 0x80) {
       out.push(String.fromCharCode(byte));
       i += 3;
+    } else if (escaped) {
+      if (escaped.ascii >= 0) out.push(String.fromCharCode(escaped.ascii));
+      i += escaped.length;
     } else {
       const c = written.charCodeAt(i);
       const ascii = asciiLookAlike(c);

@@ -1,8 +1,9 @@
 // The shared redaction: `redact(text)` with the embedded contract's secret fields, or a redactor of
 // one's own (`createRedactor`: placeholders per kind, more secret keys, another contract).
-import { contractModel } from '../index.js';
+import { contractModel } from '../embedded.js';
 import { createRedactor, type Redactor } from './redactor.js';
 
+export { cnpjCheckDigits } from './cnpj.js';
 export {
   maskSecret,
   redactHeaderValues,

@@ -1,9 +1,10 @@
-// One redaction for the client and the mock: personal data (CPF, CNPJ, phone numbers, e-mail addresses,
+// One redaction for the client and the mock: personal data (CPF, CNPJ numeric and alphanumeric, phone numbers, e-mail addresses,
 // card numbers) and credentials (tokens, keys, passwords, secrets named by their key or by the contract)
 // replaced, in any text, linear in its length: the text is decoded once (percent-escapes), then read by
 // a few one-pass scanners (no backtracking patterns), and the spans they found are replaced in the text
 // as written.
 import type { ContractModel } from '../model.js';
+import { scanAlphanumericCnpjs } from './cnpj.js';
 import { decodedView } from './decode.js';
 import { scanEmails } from './emails.js';
 import type { DataKind, Finding } from './finding.js';
@@ -64,6 +65,7 @@ function redactText(
     ...scanTokens(view.text),
     ...scanEmails(view.text),
     ...scanNumbers(view.text),
+    ...scanAlphanumericCnpjs(view.text),
   ];
   if (findings.length === 0) return written;
   return replaced(written, view.from, merged(findings), placeholder);
