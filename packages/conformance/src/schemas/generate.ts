@@ -8,6 +8,10 @@ import fc from 'fast-check';
 import { flattened, listOf, propertiesOf, resolved, typeOf } from './read.js';
 
 const MAX_DEPTH = 8;
+/** Optional properties are filled only this near the top: a wide, deep schema (Stripe's) stays small. */
+const OPTIONAL_DEPTH = 2;
+/** Alternatives tried for a oneOf/anyOf before giving up on it. */
+const MAX_BRANCHES = 8;
 
 /** A value `schema` accepts, or undefined when none was found (a loop past the depth, a contradiction). */
 export function validValue(schema: JsonSchema | undefined, seed = 1, depth = 0): unknown {
@@ -49,7 +53,7 @@ function firstBranch(schema: JsonSchema, seed: number, depth: number): unknown {
   if (branches.length === 0) return undefined;
   const { oneOf: _o, anyOf: _a, ...rest } = schema;
   const discriminator = schema.discriminator as { propertyName?: string; mapping?: Record<string, string> };
-  for (const [i, branch] of branches.entries()) {
+  for (const [i, branch] of branches.slice(0, MAX_BRANCHES).entries()) {
     const value = validValue({ ...rest, allOf: [...listOf(rest, 'allOf'), branch] }, seed, depth + 1);
     const tagged = discriminator?.propertyName ? withTag(value, discriminator, branch, i) : value;
     if (tagged !== undefined && conforms(schema, tagged)) return tagged;
@@ -76,6 +80,7 @@ function objectFor(schema: JsonSchema, seed: number, depth: number): Record<stri
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const out: Record<string, unknown> = {};
   for (const [name, child] of propertiesOf(schema)) {
+    if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
     const value = validValue(child, seed, depth + 1);
     if (value !== undefined) out[name] = value;
     else if (required.has(name)) out[name] = null;
