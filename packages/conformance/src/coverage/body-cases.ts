@@ -9,7 +9,7 @@ import { validValue } from '../schemas/generate.js';
 import { flattened, listOf, propertiesOf, resolved } from '../schemas/read.js';
 import type { EncodedBody } from '../types.js';
 import type { CoverageCase } from './case.js';
-import { type Variant, VALUE_KEYWORDS, variantsOf } from './variants.js';
+import { VALUE_KEYWORDS, type Variant, variantsOf } from './variants.js';
 
 const MAX_DEPTH = 8;
 /** Optional fields the example lacks are added this near the top only, and an operation gets at most
@@ -42,22 +42,38 @@ export function bodyCases(schema: JsonSchema, body: unknown, encode: Encode): Bo
       apply: (base) => ({ ...base, body: encoded }),
     });
   };
-  const walk = (node: JsonSchema | undefined, value: unknown, path: string[], root: unknown, depth: number): void => {
+  const walk = (
+    node: JsonSchema | undefined,
+    value: unknown,
+    path: string[],
+    root: unknown,
+    depth: number,
+  ): void => {
     const s = chosen(resolved(node), value);
     if (!s || depth > MAX_DEPTH || cases.length >= MAX_CASES) return;
     for (const keyword of VALUE_KEYWORDS) if (keyword in s) present.add(`${place(path)}:${keyword}`);
-    for (const variant of variantsOf(s, value)) addCase(path, variant, withValueAt(root, path, variant.value));
-    if (Array.isArray(value) && s.items) walk(s.items as JsonSchema, value[0], [...path, '0'], root, depth + 1);
+    for (const variant of variantsOf(s, value))
+      addCase(path, variant, withValueAt(root, path, variant.value));
+    if (Array.isArray(value) && s.items)
+      walk(s.items as JsonSchema, value[0], [...path, '0'], root, depth + 1);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
     const record = value as Record<string, unknown>;
     for (const name of (s.required as string[] | undefined) ?? []) {
       present.add(`${place([...path, name])}:required`);
       if (name in record)
-        addCase([...path, name], { keyword: 'required', positive: false, label: 'left out (required)', value: REMOVED }, withValueAt(root, [...path, name], REMOVED));
+        addCase(
+          [...path, name],
+          { keyword: 'required', positive: false, label: 'left out (required)', value: REMOVED },
+          withValueAt(root, [...path, name], REMOVED),
+        );
     }
     if (s.additionalProperties === false) {
       present.add(`${place(path)}:additionalProperties`);
-      addCase(path, { keyword: 'additionalProperties', positive: false, label: 'an undeclared property', value: 1 }, withValueAt(root, [...path, 'x_undeclared'], 1));
+      addCase(
+        path,
+        { keyword: 'additionalProperties', positive: false, label: 'an undeclared property', value: 1 },
+        withValueAt(root, [...path, 'x_undeclared'], 1),
+      );
     }
     for (const [name, child] of propertiesOf(s)) {
       if (name in record) walk(child, record[name], [...path, name], root, depth + 1);
@@ -65,7 +81,16 @@ export function bodyCases(schema: JsonSchema, body: unknown, encode: Encode): Bo
         const added = validValue(child, 1, depth + 1);
         if (added === undefined) continue;
         const grown = withValueAt(root, [...path, name], added);
-        addCase([...path, name], { keyword: 'properties', positive: true, label: 'an optional field the example leaves out', value: added }, grown);
+        addCase(
+          [...path, name],
+          {
+            keyword: 'properties',
+            positive: true,
+            label: 'an optional field the example leaves out',
+            value: added,
+          },
+          grown,
+        );
         present.add(`${place([...path, name])}:properties`);
         walk(child, added, [...path, name], grown, depth + 1);
       }

@@ -7,7 +7,11 @@ import type { CoverageCase } from './case.js';
 
 const place = 'media type';
 
-export function mediaCases(op: Operation, body: EncodedBody | undefined, present: Set<string>): CoverageCase[] {
+export function mediaCases(
+  op: Operation,
+  body: EncodedBody | undefined,
+  present: Set<string>,
+): CoverageCase[] {
   const content = op.requestBody?.content ?? [];
   if (content.length === 0) return [];
   const cases: CoverageCase[] = [];

@@ -22,10 +22,18 @@ export function parameterCases(op: Operation, present: Set<string>): CoverageCas
     const schema = resolved(p.schema);
     if (p.required && p.in !== 'path') {
       present.add(`${place}:required`);
-      cases.push({ place, keyword: 'required', positive: false, label: `${place} left out (required)`, apply: (base) => setParameter(op, p, base, undefined) });
+      cases.push({
+        place,
+        keyword: 'required',
+        positive: false,
+        label: `${place} left out (required)`,
+        apply: (base) => setParameter(op, p, base, undefined),
+      });
     }
     if (!schema) continue;
-    for (const keyword of VALUE_KEYWORDS) if (keyword in schema && !(keyword === 'type' && schema.type === 'string')) present.add(`${place}:${keyword}`);
+    for (const keyword of VALUE_KEYWORDS)
+      if (keyword in schema && !(keyword === 'type' && schema.type === 'string'))
+        present.add(`${place}:${keyword}`);
     for (const variant of variantsOf(schema, undefined, true)) {
       const text = asText(variant.value);
       if (variant.value === null || conforms(schema, coerce(schema, text)) !== variant.positive) continue;
@@ -45,7 +53,8 @@ export function parameterCases(op: Operation, present: Set<string>): CoverageCas
 /** A text as a parameter of this schema's type reads it (`"12"` is the integer 12), for the schema check. */
 function coerce(schema: { type?: unknown }, text: string): unknown {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text)))
+    return Number(text);
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }

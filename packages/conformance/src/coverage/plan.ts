@@ -28,9 +28,12 @@ export function coveragePlan(op: Operation, values: Readonly<Record<string, unkn
   if (base?.media.schema) {
     const json = isJsonMediaType(base.media.mediaType);
     const { media } = base;
-    const body = bodyCases(media.schema as NonNullable<MediaType['schema']>, base.value, (v) => encodeBody(media, v));
+    const body = bodyCases(media.schema as NonNullable<MediaType['schema']>, base.value, (v) =>
+      encodeBody(media, v),
+    );
     for (const c of body.cases) if (json || FORM_KEYWORDS.has(c.keyword)) cases.push(c);
-    for (const k of body.present) if (json || FORM_KEYWORDS.has(k.slice(k.lastIndexOf(':') + 1))) present.add(k);
+    for (const k of body.present)
+      if (json || FORM_KEYWORDS.has(k.slice(k.lastIndexOf(':') + 1))) present.add(k);
   }
   const encoded = base && encodeBody(base.media, base.value);
   cases.push(...mediaCases(op, encoded, present));
@@ -38,7 +41,10 @@ export function coveragePlan(op: Operation, values: Readonly<Record<string, unkn
 }
 
 /** The first example of the body with the run's values, or a value generated from its schema. */
-function baseBody(op: Operation, values: Readonly<Record<string, unknown>>): { media: MediaType; value: unknown } | undefined {
+function baseBody(
+  op: Operation,
+  values: Readonly<Record<string, unknown>>,
+): { media: MediaType; value: unknown } | undefined {
   const [example] = bodyExamples(op);
   if (example) return { media: example.media, value: withValues(example.value, values) };
   const media = op.requestBody?.content[0];

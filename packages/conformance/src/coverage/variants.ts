@@ -6,7 +6,7 @@
 import type { JsonSchema } from '@banking-api/contract';
 import { wrongTypeFor } from '../mutations/wrong-type.js';
 import { validValue } from '../schemas/generate.js';
-import { typeOf } from '../schemas/read.js';
+import { patternOf, typeOf } from '../schemas/read.js';
 
 export interface Variant {
   readonly keyword: string;
@@ -43,7 +43,8 @@ export function variantsOf(schema: JsonSchema, current: unknown, wire = false): 
   const add = (keyword: string, positive: boolean, label: string, value: unknown) =>
     out.push({ keyword, positive, label, value });
   const type = typeOf(schema);
-  if (type && !(wire && type === 'string')) add('type', false, `a ${typeNameOf(wrongTypeFor(schema))}`, wrongTypeFor(schema));
+  if (type && !(wire && type === 'string'))
+    add('type', false, `a ${typeNameOf(wrongTypeFor(schema))}`, wrongTypeFor(schema));
   if (Array.isArray(schema.type) && schema.type.includes('null')) add('type', true, 'null', null);
   enumVariants(schema, add);
   if ('const' in schema) {
@@ -52,20 +53,36 @@ export function variantsOf(schema: JsonSchema, current: unknown, wire = false): 
   }
   numberVariants(schema, type === 'integer', add);
   lengthVariants(schema, current, add);
-  if (typeof schema.pattern === 'string') {
-    add('pattern', true, `a match of ${schema.pattern}`, validValue({ type: 'string', pattern: schema.pattern, ...lengths(schema) }));
-    const pattern = new RegExp(schema.pattern, 'u');
+  const pattern = patternOf(schema);
+  if (pattern) {
+    add(
+      'pattern',
+      true,
+      `a match of ${schema.pattern}`,
+      validValue({ type: 'string', pattern: schema.pattern, ...lengths(schema) }),
+    );
     const miss = ['!', ' ', '0', 'a', 'XYZ-1', '%00'].find((m) => !pattern.test(m));
-    if (miss !== undefined) add('pattern', false, `${JSON.stringify(miss)}, no match of ${schema.pattern}`, miss);
+    if (miss !== undefined)
+      add('pattern', false, `${JSON.stringify(miss)}, no match of ${schema.pattern}`, miss);
   }
   if (typeof schema.format === 'string' && !['binary', 'byte', 'password'].includes(schema.format)) {
     add('format', true, `a valid ${schema.format}`, validValue({ type: 'string', format: schema.format }));
     add('format', false, `not a ${schema.format}`, `not-a-${schema.format}`);
   }
   if (typeof schema.minItems === 'number' && Array.isArray(current) && schema.minItems > 0)
-    add('minItems', false, `${schema.minItems - 1} items (minItems ${schema.minItems})`, current.slice(0, schema.minItems - 1));
+    add(
+      'minItems',
+      false,
+      `${schema.minItems - 1} items (minItems ${schema.minItems})`,
+      current.slice(0, schema.minItems - 1),
+    );
   if (typeof schema.maxItems === 'number' && Array.isArray(current) && current.length > 0)
-    add('maxItems', false, `${schema.maxItems + 1} items (maxItems ${schema.maxItems})`, Array.from({ length: schema.maxItems + 1 }, () => current[0]));
+    add(
+      'maxItems',
+      false,
+      `${schema.maxItems + 1} items (maxItems ${schema.maxItems})`,
+      Array.from({ length: schema.maxItems + 1 }, () => current[0]),
+    );
   return out;
 }
 
@@ -110,8 +127,18 @@ function numberVariants(schema: JsonSchema, integer: boolean, add: Add): void {
   bound('exclusiveMinimum', schema.exclusiveMinimum, -1, true);
   bound('exclusiveMaximum', schema.exclusiveMaximum, 1, true);
   if (typeof schema.multipleOf === 'number') {
-    add('multipleOf', true, `${schema.multipleOf * 3}, a multiple of ${schema.multipleOf}`, schema.multipleOf * 3);
-    add('multipleOf', false, `not a multiple of ${schema.multipleOf}`, round(schema.multipleOf * 3 + schema.multipleOf / 2));
+    add(
+      'multipleOf',
+      true,
+      `${schema.multipleOf * 3}, a multiple of ${schema.multipleOf}`,
+      schema.multipleOf * 3,
+    );
+    add(
+      'multipleOf',
+      false,
+      `not a multiple of ${schema.multipleOf}`,
+      round(schema.multipleOf * 3 + schema.multipleOf / 2),
+    );
   }
 }
 
@@ -123,11 +150,21 @@ function lengthVariants(schema: JsonSchema, current: unknown, add: Add): void {
   if (typeof schema.minLength === 'number') {
     add('minLength', true, `${schema.minLength} characters (minLength)`, sized(schema.minLength));
     if (schema.minLength > 0)
-      add('minLength', false, `${schema.minLength - 1} characters (minLength ${schema.minLength})`, sized(schema.minLength - 1));
+      add(
+        'minLength',
+        false,
+        `${schema.minLength - 1} characters (minLength ${schema.minLength})`,
+        sized(schema.minLength - 1),
+      );
   }
   if (typeof schema.maxLength === 'number') {
     add('maxLength', true, `${schema.maxLength} characters (maxLength)`, sized(schema.maxLength));
-    add('maxLength', false, `${schema.maxLength + 1} characters (maxLength ${schema.maxLength})`, sized(schema.maxLength + 1));
+    add(
+      'maxLength',
+      false,
+      `${schema.maxLength + 1} characters (maxLength ${schema.maxLength})`,
+      sized(schema.maxLength + 1),
+    );
   }
 }
 
@@ -136,4 +173,5 @@ const lengths = (schema: JsonSchema) => ({
   ...(typeof schema.maxLength === 'number' && { maxLength: schema.maxLength }),
 });
 
-const typeNameOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+const typeNameOf = (value: unknown) =>
+  Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;

@@ -5,7 +5,7 @@
 import type { JsonSchema } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
 import fc from 'fast-check';
-import { flattened, listOf, propertiesOf, resolved, typeOf } from './read.js';
+import { flattened, listOf, patternOf, propertiesOf, resolved, typeOf } from './read.js';
 
 const MAX_DEPTH = 8;
 /** Optional properties are filled only this near the top: a wide, deep schema (Stripe's) stays small. */
@@ -105,11 +105,11 @@ function stringFor(schema: JsonSchema, seed: number): string {
   const min = Number(schema.minLength ?? 0);
   const max = Number(schema.maxLength ?? Math.max(min, 16));
   const format = FORMATS[String(schema.format)];
-  if (typeof schema.pattern === 'string') {
-    const fits = (v: string) => v.length >= min && v.length <= max && (!format || v === format);
-    if (format && new RegExp(schema.pattern, 'u').test(format)) return format;
-    const sample = fc.sample(fc.stringMatching(new RegExp(schema.pattern, 'u')), { seed, numRuns: 50 });
-    return sample.find(fits) ?? sample[0] ?? '';
+  const pattern = patternOf(schema);
+  if (pattern) {
+    if (format && pattern.test(format)) return format;
+    const fits = (v: string) => v.length >= min && v.length <= max;
+    return matching(pattern, seed).find(fits) ?? matching(pattern, seed)[0] ?? format ?? '';
   }
   if (format) return format;
   return 'conformance'.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, 11)));
@@ -132,4 +132,13 @@ function numberFor(schema: JsonSchema, integer: boolean): number {
   let value = low ?? (high !== undefined ? Math.min(high, 1) : 1);
   if (typeof schema.multipleOf === 'number') value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
   return integer ? Math.ceil(value) : value;
+}
+
+/** Strings the pattern matches, repeatably for a seed; none where fast-check cannot read it (a lookahead). */
+function matching(pattern: RegExp, seed: number): string[] {
+  try {
+    return fc.sample(fc.stringMatching(pattern), { seed, numRuns: 50 });
+  } catch {
+    return [];
+  }
 }

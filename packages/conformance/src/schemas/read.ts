@@ -44,3 +44,19 @@ export function flattened(schema: JsonSchema, depth = 0): JsonSchema {
   }
   return out;
 }
+
+/**
+ * A schema's `pattern` as a JavaScript pattern, or undefined when JavaScript cannot read it (the contract's
+ * dialect is ECMA-262, but real contracts hold patterns valid only without the `u` flag, or not at all).
+ */
+export function patternOf(schema: JsonSchema): RegExp | undefined {
+  if (typeof schema.pattern !== 'string') return undefined;
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(schema.pattern, flags);
+    } catch {
+      // the next reading, or none
+    }
+  }
+  return undefined;
+}
