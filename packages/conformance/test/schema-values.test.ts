@@ -61,4 +61,10 @@ describe('values generated from schemas', () => {
     const value = parameterValues(op, { idempotency: 'example' }).path[parameter.name];
     expect(value).toMatch(/^rec_[0-9a-f]{8}$/);
   });
+
+  it('makes no value for a pattern it cannot generate from (a lookahead) or whose matches are huge, and does not throw', () => {
+    expect(() => validValue({ type: 'string', pattern: '^(?=.*[0-9])[a-z0-9]{8}$' })).not.toThrow();
+    const huge = validValue({ type: 'string', pattern: '^a{100000}$' });
+    expect(typeof huge === 'string' && huge.length < 100_000).toBe(true);
+  });
 });
