@@ -71,7 +71,10 @@ function expectedOf(rule: FieldRule, view: AnswerView): string | undefined {
   const request = view.request;
   if (!request) return undefined;
   if (source === 'request-path') return request.path.split('?')[0];
-  if (source === 'header') return request.headers[name] ?? request.headers[name.toLowerCase()];
+  if (source === 'header') {
+    const sent = Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase());
+    return sent?.[1];
+  }
   if (source === 'query')
     return new URL(request.path, 'https://request.invalid').searchParams.get(name) ?? undefined;
   return pathParameters(view.op, request)[name];
