@@ -2,15 +2,20 @@
 // and the typed model every step reads. The contract may be one file or split across files by `$ref`.
 // One resolve per load: the files are read and parsed once (the resolver's cache serves the bundler and the
 // source locations), the bundle is made once, and the model reads it with its `$ref`s followed in place.
-import path from 'node:path';
+// A contract is untrusted input (it comes with pull requests): it is opened first (model/open.ts), confined
+// to its folder and bounded in size, depth and YAML aliases, before anything reads it.
 import type { ContractModel, Server } from '@banking-api/contract';
-import { BaseResolver, type Document } from '@redocly/openapi-core';
-import { gapsOf, OPERATION_METHODS, operationsOf, securitySchemesOf } from './operations.ts';
+import { linkSchemas } from '../packages/contract/src/schemas.ts';
+import { openedContract } from './open.ts';
+import { gapsOf, OPERATION_METHODS, operationReader, operationsOf } from './operations.ts';
+import { outgoingOf } from './outgoing.ts';
 import { bundleDocument, contractConfig } from './redocly.ts';
 import { operationReferences } from './references.ts';
 import { type Json, refReader } from './refs.ts';
-import { readSources, type Sources } from './sources.ts';
+import { securitySchemesOf } from './security-schemes.ts';
+import { readSources, type Sources, withSource } from './sources.ts';
 
+export { admitContract, checkContract, type OpenedContract, openContract } from './open.ts';
 export type { Json } from './refs.ts';
 export type { SourceLocation } from './sources.ts';
 
@@ -46,24 +51,43 @@ function serversOf(doc: Json): Server[] {
   });
 }
 
+/** The bundle holds `$ref`s to its own nodes only: anything else would send a later tool outside it. */
+function checkBundleRefs(bundle: Json): void {
+  const stack: unknown[] = [bundle];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node === null || typeof node !== 'object') continue;
+    const ref = (node as Json).$ref;
+    if (typeof ref === 'string' && !ref.startsWith('#'))
+      throw new Error(
+        `the bundle still names "${ref}": a contract's references name files inside its folder`,
+      );
+    for (const child of Object.values(node)) stack.push(child);
+  }
+}
+
 /** Reads the contract at `file` (YAML or JSON, possibly split by `$ref`) into its bundle and model. */
 export async function loadContract(file: string): Promise<LoadedContract> {
+  const { root, resolver } = await openedContract(file);
   const config = await contractConfig();
-  const resolver = new BaseResolver(config.resolve);
-  const root = await resolver.resolveDocument(null, path.resolve(file), true);
-  if (root instanceof Error) throw new Error(`the contract cannot be read: ${root.message}`);
-  const sources = await readSources(root as Document, resolver, OPERATION_METHODS);
-  const bundle = await bundleDocument(root as Document, resolver, config, file);
+  const sources = await readSources(root, resolver, OPERATION_METHODS);
+  const bundle = await bundleDocument(root, resolver, config, file);
+  checkBundleRefs(bundle);
   const reader = refReader(bundle);
   const info = obj(bundle.info);
   const securitySchemes = securitySchemesOf(reader, bundle);
-  const partial = operationsOf(reader, bundle, securitySchemes);
+  // One file and no `x-equals` in it: no field rule to look for (a split contract is read for them).
+  const markers = resolver.cache.size > 1 || root.source.body.includes('x-equals');
+  const operationsReader = operationReader(reader, bundle, securitySchemes, markers);
+  const partial = operationsOf(operationsReader, bundle);
   const references = operationReferences(bundle, partial);
-  const operations = partial.map((op) => ({
-    ...op,
-    components: references.components.get(op.key) ?? [],
-    source: sources.operations.get(op.key) ?? { file: '', line: 1 },
-  }));
+  const operations = partial.map((op) =>
+    withSource(
+      { ...op, components: references.components.get(op.key) ?? [] },
+      sources.operations.get(op.key) ?? (() => ({ file: '', line: 1 })),
+    ),
+  );
+  const outgoing = outgoingOf(operationsReader, bundle, operations, references.pointers, sources.locate);
+  const schemas = reader.table();
   const model: ContractModel = {
     title: String(info.title),
     version: String(info.version),
@@ -71,8 +95,25 @@ export async function loadContract(file: string): Promise<LoadedContract> {
     securitySchemes,
     gaps: gapsOf(info),
     operations,
+    componentReferences: references.graph,
+    ...(outgoing.length > 0 && { outgoing }),
+    ...(Object.keys(schemas).length > 0 && { schemas }),
   };
+  linkModel(model);
   return { bundle, model, operationPointers: references.pointers, locate: sources.locate };
+}
+
+/** Every schema of the model linked to its table, so that @banking-api/contract's queries follow `$ref`s. */
+function linkModel(model: ContractModel): void {
+  const table = model.schemas ?? {};
+  for (const schema of Object.values(table)) linkSchemas(schema, table);
+  for (const op of [...model.operations, ...(model.outgoing ?? []).map((o) => o.operation)]) {
+    for (const p of op.parameters) linkSchemas(p.schema, table);
+    for (const media of [...(op.requestBody?.content ?? []), ...op.responses.flatMap((r) => r.content)]) {
+      linkSchemas(media.schema, table);
+      for (const field of media.fields ?? []) linkSchemas(field.schema, table);
+    }
+  }
 }
 
 /** The model as committed in generated/contract-model.json: stable key order, final newline. */

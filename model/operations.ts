@@ -1,5 +1,7 @@
 // From the bundle (its `$ref`s followed by a RefReader) to the model's operations: the one place that knows
-// how OpenAPI spells methods, parameters, bodies, responses, security and our extensions.
+// how OpenAPI spells methods, parameters, bodies and responses, and our extensions. Security schemes are in
+// security-schemes.ts, callbacks and webhooks in outgoing.ts, ids the contract does not give in
+// operation-ids.ts, `x-equals` in field-rules.ts.
 import type {
   FieldRule,
   FormField,
@@ -12,10 +14,12 @@ import type {
   Parameter,
   RequestBody,
   Response,
-  SecurityRequirement,
   SecurityScheme,
 } from '@banking-api/contract';
+import { fieldRules } from './field-rules.ts';
+import { operationIds } from './operation-ids.ts';
 import type { Json, RefReader } from './refs.ts';
+import { securityOf } from './security-schemes.ts';
 
 /** The keys of an OpenAPI path item that are operations, in the order the model lists them. */
 export const OPERATION_METHODS: readonly HttpMethod[] = [
@@ -38,6 +42,27 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export const gapsOf = (node: Json): Gap[] =>
   list<Json>(node['x-unspecified']).map((g) => ({ topic: String(g.topic), detail: String(g.detail) }));
 
+/** What reading an operation needs: the reader, the schemes, the `x-equals` reader, the document's security. */
+export type OperationReader = {
+  r: RefReader;
+  schemes: readonly SecurityScheme[];
+  rules: (schema: JsonSchema, where: string) => FieldRule[];
+  security: unknown;
+};
+
+/** `markers`: whether the contract's text says `x-equals` at all (where it does not, none is looked for). */
+export const operationReader = (
+  r: RefReader,
+  doc: Json,
+  schemes: readonly SecurityScheme[],
+  markers = true,
+): OperationReader => ({
+  r,
+  schemes,
+  rules: markers ? fieldRules(r.resolved) : () => [],
+  security: doc.security,
+});
+
 function examplesOf(r: RefReader, node: Json): NamedExample[] {
   const named = Object.entries(obj(node.examples)).map(([name, raw]) => {
     const example = r.at(raw);
@@ -47,14 +72,23 @@ function examplesOf(r: RefReader, node: Json): NamedExample[] {
   return 'example' in node ? [{ name: 'example', value: node.example }, ...named] : named;
 }
 
+/** A parameter's schema: its own, or that of its first media type (a parameter may use `content` instead). */
+function parameterSchema(r: RefReader, raw: Json): JsonSchema | undefined {
+  if (raw.schema !== undefined) return r.schema(raw.schema);
+  const [media] = Object.values(obj(raw.content));
+  const schema = obj(media).schema;
+  return schema === undefined ? undefined : r.schema(schema);
+}
+
 function parameterOf(r: RefReader, raw: Json): Parameter {
   const description = text(raw.description);
+  const schema = parameterSchema(r, raw);
   return {
     name: String(raw.name),
     in: raw.in as Parameter['in'],
     required: raw.required === true,
     ...(description && { description }),
-    ...(raw.schema !== undefined && { schema: r.schema(raw.schema) }),
+    ...(schema !== undefined && { schema }),
     examples: examplesOf(r, raw),
   };
 }
@@ -69,29 +103,35 @@ function parametersOf(r: RefReader, item: Json, op: Json): Parameter[] {
   return [...merged.values()];
 }
 
-type FormProperty = { name: string; schemas: Json[]; required: boolean };
+type FormProperty = { name: string; schemas: JsonSchema[]; required: boolean };
 
 /**
  * The properties a form schema gives its parts: its own, then those of its `allOf` members (nested ones
- * too), merged by name. A name is required when the schema or any member requires it.
+ * too, references followed, each member once), merged by name. A name is required when the schema or any
+ * member requires it.
  */
-function formProperties(schema: Json): FormProperty[] {
-  const properties = new Map<string, Json[]>();
+function formProperties(r: RefReader, schema: JsonSchema): FormProperty[] {
+  const properties = new Map<string, JsonSchema[]>();
   const required = new Set<string>();
-  const visit = (node: Json) => {
+  const seen = new Set<JsonSchema>();
+  const visit = (node: JsonSchema) => {
+    if (seen.has(node)) return;
+    seen.add(node);
     for (const [name, raw] of Object.entries(obj(node.properties)))
-      properties.set(name, [...(properties.get(name) ?? []), obj(raw)]);
+      properties.set(name, [...(properties.get(name) ?? []), raw as JsonSchema]);
     for (const name of list<string>(node.required)) required.add(name);
-    for (const member of list<Json>(node.allOf)) visit(obj(member));
+    for (const member of list<JsonSchema>(node.allOf)) visit(r.resolved(member) ?? {});
   };
-  visit(schema);
+  visit(r.resolved(schema) ?? {});
   return [...properties].map(([name, schemas]) => ({ name, schemas, required: required.has(name) }));
 }
 
-const isBinary = (field: Json) => field.format === 'binary' || 'contentMediaType' in field;
-
-function formFields(schema: JsonSchema, encoding: Json): FormField[] {
-  return formProperties(schema).map(({ name, schemas, required }) => {
+function formFields(r: RefReader, schema: JsonSchema, encoding: Json): FormField[] {
+  const isBinary = (field: JsonSchema) => {
+    const resolved = r.resolved(field) ?? {};
+    return resolved.format === 'binary' || 'contentMediaType' in resolved;
+  };
+  return formProperties(r, schema).map(({ name, schemas, required }) => {
     const contentType = text(obj(encoding[name]).contentType);
     return {
       name,
@@ -113,7 +153,7 @@ function contentOf(r: RefReader, node: Json): MediaType[] {
       ...(schema && { schema }),
       examples: examplesOf(r, media),
       ...(mediaType === 'multipart/form-data' &&
-        schema && { fields: formFields(schema, obj(media.encoding)) }),
+        schema && { fields: formFields(r, schema, obj(media.encoding)) }),
     };
   });
 }
@@ -129,13 +169,11 @@ function requestBodyOf(r: RefReader, op: Json): RequestBody | undefined {
   };
 }
 
-const responsesOf = (r: RefReader, op: Json, key: string): Response[] =>
+const responsesOf = ({ r, rules: rulesOf }: OperationReader, op: Json, key: string): Response[] =>
   Object.entries(obj(op.responses)).map(([status, raw]) => {
     const response = r.at(raw);
     const content = contentOf(r, response);
-    const rules = content.flatMap((media) =>
-      media.schema ? rulesOf(media.schema, '', `${key} ${status}`) : [],
-    );
+    const rules = content.flatMap((media) => (media.schema ? rulesOf(media.schema, `${key} ${status}`) : []));
     return {
       status,
       description: String(response.description ?? ''),
@@ -145,71 +183,8 @@ const responsesOf = (r: RefReader, op: Json, key: string): Response[] =>
     };
   });
 
-const RULE_SOURCES = ['path', 'query', 'header', 'status', 'request-path'];
-/** Sources that name no parameter: the answer's status, the request's path. */
-const UNNAMED_SOURCES = ['status', 'request-path'];
-
-/** The `x-equals` markers under a response schema, through object properties (bounded by the schema). */
-function rulesOf(schema: JsonSchema, pointer: string, where: string, depth = 0): FieldRule[] {
-  if (depth > 16) return [];
-  const rules: FieldRule[] = [];
-  const marker = schema['x-equals'];
-  if (marker !== undefined) {
-    const { source, name } = obj(marker);
-    if (
-      !RULE_SOURCES.includes(String(source)) ||
-      UNNAMED_SOURCES.includes(String(source)) === (typeof name === 'string')
-    )
-      throw new Error(
-        `${where} ${pointer}: x-equals must be { source: path|query|header, name } or { source: status|request-path }`,
-      );
-    rules.push({
-      pointer,
-      equals: { source: source as FieldRule['equals']['source'], ...(name ? { name: String(name) } : {}) },
-    });
-  }
-  for (const [name, child] of Object.entries(obj(schema.properties)))
-    rules.push(
-      ...rulesOf(
-        obj(child) as JsonSchema,
-        `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-        where,
-        depth + 1,
-      ),
-    );
-  return rules;
-}
-
 const unique = (rules: FieldRule[]): FieldRule[] =>
   rules.filter((rule, i) => rules.findIndex((o) => JSON.stringify(o) === JSON.stringify(rule)) === i);
-
-function securityOf(requirements: unknown, schemes: readonly SecurityScheme[]): SecurityRequirement[][] {
-  return list<Json>(requirements).map((requirement) =>
-    Object.entries(requirement).map(([scheme, scopes]) => {
-      const declared = schemes.find((s) => s.name === scheme);
-      return {
-        scheme,
-        type: declared?.type ?? 'unknown',
-        ...(declared?.scheme && { httpScheme: declared.scheme }),
-        scopes: list<string>(scopes),
-      };
-    }),
-  );
-}
-
-export function securitySchemesOf(r: RefReader, doc: Json): SecurityScheme[] {
-  return Object.entries(obj(obj(doc.components).securitySchemes)).map(([name, raw]) => {
-    const scheme = r.at(raw);
-    const http = text(scheme.scheme);
-    const bearerFormat = text(scheme.bearerFormat);
-    return {
-      name,
-      type: String(scheme.type),
-      ...(http && { scheme: http }),
-      ...(bearerFormat && { bearerFormat }),
-    };
-  });
-}
 
 /** `x-idempotency: { in: path, name }`: the named path parameter must exist (the mock and client rely on it). */
 function idempotencyOf(op: Json, key: string, parameters: Parameter[]): Operation['idempotency'] {
@@ -221,41 +196,73 @@ function idempotencyOf(op: Json, key: string, parameters: Parameter[]): Operatio
   return { in: 'path', parameter: String(name) };
 }
 
-/** Operations in document order (paths as written, methods in OPERATION_METHODS order), without `components` and `source`. */
-export function operationsOf(
-  r: RefReader,
-  doc: Json,
-  schemes: readonly SecurityScheme[],
-): Omit<Operation, 'components' | 'source'>[] {
-  return Object.entries(obj(doc.paths)).flatMap(([path, rawItem]) => {
-    const item = r.at(rawItem);
-    return OPERATION_METHODS.filter((method) => method.toLowerCase() in item).map((method) => {
-      const op = obj(item[method.toLowerCase()]);
-      const parameters = parametersOf(r, item, op);
-      const description = text(op.description);
-      const requestBody = requestBodyOf(r, op);
-      const idempotency = idempotencyOf(op, `${method} ${path}`, parameters);
-      const callbacks = Object.keys(obj(op.callbacks));
-      if (typeof op.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);
-      return {
-        key: `${method} ${path}`,
-        method,
-        path,
-        operationId: op.operationId,
-        summary: text(op.summary) ?? op.operationId,
-        ...(description && { description }),
-        tags: list<string>(op.tags),
-        parameters,
-        ...(requestBody && { requestBody }),
-        responses: responsesOf(r, op, `${method} ${path}`),
-        security: securityOf(op.security ?? doc.security, schemes),
-        accountHeader: parameters.some(
-          (p) => p.in === 'header' && p.required && p.name.toLowerCase() === ACCOUNT_HEADER,
-        ),
-        ...(idempotency && { idempotency }),
-        ...(callbacks.length > 0 && { callbacks }),
-        gaps: gapsOf(op),
-      };
-    });
+/** An operation without its id (settled over all operations), `components` and `source`. */
+export type ReadOperation = Omit<Operation, 'operationId' | 'components' | 'source'> & { givenId?: string };
+
+/** The operation under `method` of the path item `item` at `path` (a path template, or a callback's expression). */
+export function operationOf(
+  reader: OperationReader,
+  item: Json,
+  method: HttpMethod,
+  path: string,
+  security: unknown,
+): ReadOperation {
+  const { r, schemes } = reader;
+  const op = obj(item[method.toLowerCase()]);
+  const key = `${method} ${path}`;
+  const parameters = parametersOf(r, item, op);
+  const description = text(op.description);
+  const requestBody = requestBodyOf(r, op);
+  const idempotency = idempotencyOf(op, key, parameters);
+  const callbacks = Object.keys(obj(op.callbacks));
+  const givenId = text(op.operationId);
+  return {
+    key,
+    method,
+    path,
+    ...(givenId !== undefined && { givenId }),
+    summary: text(op.summary) ?? givenId ?? key,
+    ...(description && { description }),
+    tags: list<string>(op.tags),
+    parameters,
+    ...(requestBody && { requestBody }),
+    responses: responsesOf(reader, op, key),
+    security: securityOf(op.security ?? security, schemes),
+    accountHeader: parameters.some(
+      (p) => p.in === 'header' && p.required && p.name.toLowerCase() === ACCOUNT_HEADER,
+    ),
+    ...(idempotency && { idempotency }),
+    ...(callbacks.length > 0 && { callbacks }),
+    gaps: gapsOf(op),
+  };
+}
+
+/** The methods a path item has operations for, in OPERATION_METHODS order. */
+export const methodsOf = (item: Json): HttpMethod[] =>
+  OPERATION_METHODS.filter((method) => item[method.toLowerCase()] !== undefined);
+
+/** Each operation with its id: the contract's, or one derived from method and path (operation-ids.ts). */
+export function withIds(read: readonly ReadOperation[]): Omit<Operation, 'components' | 'source'>[] {
+  const ids = operationIds(read.map((op) => ({ ...op, operationId: op.givenId })));
+  return read.map(({ givenId: _, key, method, path, ...op }) => {
+    const { id, derived } = ids.get(key) ?? { id: key, derived: true };
+    // The id beside the key, as the model file has always written it.
+    return {
+      key,
+      method,
+      path,
+      operationId: id,
+      ...(derived && { operationIdDerived: true as const }),
+      ...op,
+    };
   });
+}
+
+/** Operations in document order (paths as written, methods in OPERATION_METHODS order), without `components` and `source`. */
+export function operationsOf(reader: OperationReader, doc: Json): Omit<Operation, 'components' | 'source'>[] {
+  const read = Object.entries(obj(doc.paths)).flatMap(([path, rawItem]) => {
+    const item = reader.r.at(rawItem);
+    return methodsOf(item).map((method) => operationOf(reader, item, method, path, reader.security));
+  });
+  return withIds(read);
 }

@@ -4,6 +4,7 @@ import {
   BaseResolver,
   bundle,
   type Config,
+  createConfig,
   type Document,
   getLineColLocation,
   loadConfig,
@@ -43,6 +44,17 @@ class WithoutDocsSections extends BaseResolver {
 export function contractConfig(): Promise<Config> {
   contractOnly ??= loadConfig({ configPath, externalRefResolver: new WithoutDocsSections() });
   return contractOnly;
+}
+
+let standard: Promise<Config> | undefined;
+
+/**
+ * Redocly's `recommended` ruleset alone, loaded once per process: how a contract other than ours is linted
+ * (scripts/contract.ts); redocly.yaml's stricter rules are this contract's house choices.
+ */
+export function standardConfig(): Promise<Config> {
+  standard ??= createConfig({ extends: ['recommended'] });
+  return standard;
 }
 
 /** `file:line:col message` for each error, so a broken `$ref` names where it is written. */

@@ -1,9 +1,9 @@
-// The bundle's local `$ref`s (Redocly's bundle leaves only `#/components/...` ones), followed where the model
-// reads: one pointer look-up each, instead of a second, dereferenced bundle.
-
+// The bundle's local `$ref`s (Redocly's bundle leaves only `#/...` ones), followed where the model reads: one
+// pointer look-up each, instead of a second, dereferenced bundle. Schemas are the exception: their `$ref`s
+// stay references (model/schema-form.ts), each target read once into the model's schema table.
 import type { JsonSchema } from '@banking-api/contract';
-import { escapePointerFragment } from '@redocly/openapi-core';
 import { pointerSegments } from './pointer.ts';
+import { schemaForm } from './schema-form.ts';
 
 export type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -21,10 +21,14 @@ export interface RefReader {
   /** The node, a `$ref` followed (its sibling keys win over the target's, as in Redocly); `{}` if not an object. */
   at(value: unknown): Json;
   /**
-   * A schema with every `$ref` inlined; a recursive one refers to its own ancestor (`#/properties/…`). The
-   * inlined form of a non-recursive component is one object shared by every schema that uses it: read only.
+   * A schema in the model's form (model/schema-form.ts): `$ref`s kept, 3.0 keywords as 3.1 spells them. Read
+   * once per node of the bundle: a schema many operations share is one object in the model.
    */
   schema(value: unknown): JsonSchema;
+  /** A schema in the model's form with its `$ref` followed (chains too), the reference's siblings over it. */
+  resolved(schema: JsonSchema | undefined): JsonSchema | undefined;
+  /** Every schema the read schemas' `$ref`s name, transitively, by pointer: call it after the last `schema`. */
+  table(): Record<string, JsonSchema>;
 }
 
 export function refReader(doc: Json): RefReader {
@@ -35,39 +39,39 @@ export function refReader(doc: Json): RefReader {
     // Redocly assigns the target onto the ref node: the siblings' keys come first and keep their values.
     return isObject(target) ? { ...siblings, ...target, ...siblings } : target;
   };
-  // A component's inlined form, made once and shared by its uses, when it is the same wherever it is used:
-  // inlining it wrote no `$ref` back to an ancestor, so nothing it reaches is recursive and no other use
-  // could write one either. (Inlining per use was half the model's reading of a review at 2,002 operations.)
-  const inlined = new Map<string, unknown>();
-  let backRefs = 0;
-  const inline = (value: unknown, open: Map<string, string>, at: string): unknown => {
-    if (value === null || typeof value !== 'object') return value;
-    if (isRef(value)) {
-      const ancestor = open.get(value.$ref);
-      if (ancestor !== undefined) {
-        backRefs++;
-        return { $ref: `#${ancestor}` };
-      }
-      const bare = Object.keys(value).length === 1; // no sibling keys that change the target
-      if (bare && inlined.has(value.$ref)) return inlined.get(value.$ref);
-      const before = backRefs;
-      open.set(value.$ref, at);
-      const result = inline(follow(value), open, at);
-      open.delete(value.$ref);
-      if (bare && backRefs === before) inlined.set(value.$ref, result);
-      return result;
-    }
-    const child = (key: string | number, item: unknown) =>
-      inline(item, open, `${at}/${escapePointerFragment(String(key))}`);
-    return Array.isArray(value)
-      ? value.map((item, i) => child(i, item))
-      : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, child(key, item)]));
+  const dialect = String(doc.openapi ?? '').startsWith('3.0') ? '3.0' : '3.1';
+  const named = new Set<string>();
+  const form = schemaForm(dialect, (pointer) => named.add(pointer));
+  // A `$ref` node's target, its siblings over it: one object per node, so that walks can tell they met it.
+  const merged = new WeakMap<JsonSchema, JsonSchema>();
+  const followed = (node: JsonSchema): JsonSchema => {
+    const { $ref, ...siblings } = node;
+    const target = form(nodeAt(doc, $ref as string));
+    if (!Object.keys(siblings).length) return target;
+    const known = merged.get(node) ?? { ...target, ...siblings };
+    merged.set(node, known);
+    return known;
   };
   return {
     at: (value) => {
       const node = follow(value);
       return isObject(node) ? node : {};
     },
-    schema: (value) => inline(value, new Map(), '') as JsonSchema,
+    schema: (value) => form(value),
+    resolved: (schema) => {
+      let node = schema;
+      for (let hop = 0; hop < 32 && typeof node?.$ref === 'string'; hop++) node = followed(node);
+      return node;
+    },
+    table: () => {
+      const table: Record<string, JsonSchema> = {};
+      // `named` grows while its targets are read: each pointer once, so the loop ends.
+      for (const pointer of named) {
+        const target = nodeAt(doc, pointer);
+        if (target === undefined) throw new Error(`a schema's $ref names nothing: ${pointer}`);
+        table[pointer] = form(target);
+      }
+      return table;
+    },
   };
 }

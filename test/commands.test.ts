@@ -10,14 +10,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/paths.ts';
 
 const run = promisify(execFile);
-const LAUNCHER = 'node scripts/launch.mjs ';
+/** `node [flags] scripts/launch.mjs `: the scripts that read a contract give Node flags (package.json). */
+const LAUNCHER = /^node (--\S+ )*scripts\/launch\.mjs /;
 
 const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
 };
 /** The npm scripts that start a TypeScript script through the launcher. */
 const launched = Object.entries(manifest.scripts)
-  .filter(([, command]) => command.includes(LAUNCHER))
+  .filter(([, command]) => LAUNCHER.test(command.replace(/^(\w+=\S+ )+/, '')))
   .map(([name]) => name);
 
 type Outcome = { code: number; stdout: string; stderr: string };

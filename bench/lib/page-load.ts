@@ -5,6 +5,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContract } from '../../model/load.ts';
+import type { DocsOptions } from '../../pipeline/docs/index.ts';
 import type { Browser } from '../../scripts/chromium.ts';
 import { root } from '../../scripts/paths.ts';
 import { renderWithCli } from './redoc.ts';
@@ -17,10 +18,15 @@ export const standaloneScript = (): Promise<Buffer> =>
   readFile(path.join(root, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'));
 
 /** Plain Redoc of `contract` in `dir` (page, logo, the spec download); the URL of the script it loads from Redoc's CDN. */
-export async function cdnBuild(contract: LoadedContract, dir: string, site: string): Promise<string> {
+export async function cdnBuild(
+  contract: LoadedContract,
+  dir: string,
+  site: string,
+  options: DocsOptions = {},
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const specFile = path.join(dir, 'openapi.docs.json');
-  await writeFile(specFile, JSON.stringify(await redocSpec(contract)));
+  await writeFile(specFile, JSON.stringify(await redocSpec(contract, options)));
   await renderWithCli({ ...redocInput(path.join(dir, 'index.html'), specFile), inlineBundle: false });
   await copyFile(path.join(site, 'openapi.json'), path.join(dir, 'openapi.json'));
   const html = await readFile(path.join(dir, 'index.html'), 'utf8');

@@ -4,26 +4,31 @@
 // `redocly build-docs` with its defaults and telemetry off.
 import type { Json, LoadedContract } from '../../model/load.ts';
 import { operationObjects } from '../../model/references.ts';
-import { siteGuides } from '../../pipeline/docs/index.ts';
+import { type DocsOptions, siteGuides } from '../../pipeline/docs/index.ts';
 import { describeOperation } from '../../pipeline/docs/notes.ts';
 import { codeSamples, defaultBaseUrl, SAMPLE_LANGUAGES } from '../../pipeline/docs/samples/index.ts';
 import type { RenderInput } from './redoc.ts';
 
 /** The bundle with the site's guides, notes and samples, as Redoc takes them. */
-export async function redocSpec({ bundle, model, operationPointers }: LoadedContract): Promise<Json> {
+export async function redocSpec(
+  { bundle, model, operationPointers }: LoadedContract,
+  options: DocsOptions = {},
+): Promise<Json> {
   const doc = structuredClone(bundle);
-  const guides = (await siteGuides(model)).groups.flatMap((g) => g.guides);
-  const guideTags = guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true }));
-  doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
-  doc['x-tagGroups'] = [
-    { name: 'Guides', tags: guideTags.map((t) => t.name) },
-    ...((doc['x-tagGroups'] ?? []) as Json[]),
-  ];
+  const guides = (await siteGuides(model, options)).groups.flatMap((g) => g.guides);
+  if (guides.length) {
+    const guideTags = guides.map((g) => ({ name: g.title, description: g.body, 'x-traitTag': true }));
+    doc.tags = [...guideTags, ...((doc.tags ?? []) as Json[])];
+    doc['x-tagGroups'] = [
+      { name: 'Guides', tags: guideTags.map((t) => t.name) },
+      ...((doc['x-tagGroups'] ?? []) as Json[]),
+    ];
+  }
   const objects = operationObjects(doc, operationPointers);
   const baseUrl = defaultBaseUrl(model.servers);
   for (const op of model.operations) {
     const target = objects.get(op.key) as Json;
-    target.description = describeOperation(model, op);
+    target.description = describeOperation(model, op, { mockGuide: options.guides !== false });
     target['x-codeSamples'] = codeSamples(op, baseUrl);
   }
   return doc;

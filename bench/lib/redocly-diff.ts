@@ -18,12 +18,11 @@ export type RedoclyChange = {
   revision?: { pointer: string };
 };
 
-/** Runs `redocly diff base head --format json` in `dir` (its report file goes there); its changes. */
-export async function redoclyDiff(base: string, head: string, dir: string): Promise<RedoclyChange[]> {
+/** The command line of `redocly diff base head --format json`, its config and report in `dir`. */
+export async function redoclyDiffArgs(base: string, head: string, dir: string): Promise<string[]> {
   const config = path.join(dir, 'redocly-diff.yaml');
   await writeFile(config, 'extends:\n  - diff-recommended\n');
-  const out = path.join(dir, 'redocly-diff.json');
-  const args = [
+  return [
     cli,
     'diff',
     base,
@@ -37,8 +36,14 @@ export async function redoclyDiff(base: string, head: string, dir: string): Prom
     '--lint-config',
     'off',
     '-o',
-    out,
+    path.join(dir, 'redocly-diff.json'),
   ];
+}
+
+/** Runs `redocly diff base head --format json` in `dir` (its report file goes there); its changes. */
+export async function redoclyDiff(base: string, head: string, dir: string): Promise<RedoclyChange[]> {
+  const args = await redoclyDiffArgs(base, head, dir);
+  const out = path.join(dir, 'redocly-diff.json');
   await run(process.execPath, args, {
     cwd: dir,
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },

@@ -4,6 +4,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContract } from '../../model/load.ts';
+import type { DocsOptions } from '../../pipeline/docs/index.ts';
 import type { Browser } from '../../scripts/chromium.ts';
 import { serveSite } from '../../tools/docs-serve/static-server.ts';
 import {
@@ -29,15 +30,19 @@ export interface SiteFigures {
   query: string;
 }
 
+/** The site's options (guides: ours only), and a word its search finds (for another contract, one of its own). */
+export type SiteSubject = DocsOptions & { word?: string };
+
 export async function measureSite(
   browser: Browser,
   contract: LoadedContract,
   site: string,
   work: string,
   rounds: number,
+  { word = SEARCH_WORD, ...options }: SiteSubject = {},
 ): Promise<SiteFigures> {
   const cdnDir = path.join(work, 'redoc');
-  const scriptUrl = await cdnBuild(contract, cdnDir, site);
+  const scriptUrl = await cdnBuild(contract, cdnDir, site, options);
   const standalone = await standaloneScript();
   await serveCdnScript(browser, scriptUrl, standalone);
   let ours = 0;
@@ -54,10 +59,10 @@ export async function measureSite(
     // The first pair warms the browser; then alternated, the first of each pair switching every pair.
     for (let i = 0; i <= 2 * rounds; i++)
       for (const [side, url] of i % 2 ? [...pair].reverse() : pair) {
-        const t = await usableTime(browser, url, side);
+        const t = await usableTime(browser, url, side, word);
         if (i > 0) times[side].push(t);
       }
-    const query = `${SEARCH_WORD} pix`;
+    const query = word === SEARCH_WORD ? `${SEARCH_WORD} pix` : word;
     const keys = [] as number[];
     for (let i = 0; i < Math.max(1, Math.ceil(rounds / 2)); i++)
       keys.push(...(await keystrokeTimes(browser, oursSite.url, query)));

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { ContractModel, Operation } from '@banking-api/contract';
 import { type Json, type LoadedContract, loadContract } from '../../model/load.ts';
 import { redoclyConfig } from '../../model/redocly.ts';
-import { root, specPath } from '../../scripts/paths.ts';
+import { contractChoice } from '../../scripts/contract.ts';
+import { root } from '../../scripts/paths.ts';
 import { writeAtomically } from '../../scripts/write-atomically.ts';
 import { renderBundle } from '../bundle.ts';
 import { operationAnchor, tagOf } from './anchors.ts';
@@ -44,10 +45,18 @@ const NAV_LIMIT = 400;
 
 const docsTheme = async () => ((await redoclyConfig()).resolvedConfig as { theme?: DocsTheme }).theme ?? {};
 
-/** The reader's guides (their tables filled from the model), then the open questions and the changelog. */
+/** Whether the site carries this repository's guides, open questions and changelog (not for another contract). */
+export type DocsOptions = { guides?: boolean };
+
+/**
+ * The reader's guides (their tables filled from the model), then the open questions and the changelog; none
+ * for a contract other than ours (they describe our API).
+ */
 export async function siteGuides(
   model: ContractModel,
+  { guides = true }: DocsOptions = {},
 ): Promise<{ groups: { name: string; guides: Guide[] }[] }> {
+  if (!guides) return { groups: [] };
   const read = (await readGuides(docsDir, await readdir(docsDir))).map((g) => expandGuideTables(g, model));
   const byFile = new Map(read.map((g) => [path.basename(g.file), g]));
   const groups = GUIDE_GROUPS.map((group) => ({
@@ -89,9 +98,9 @@ function tagGroups(
 }
 
 /** What every page shares: the guides, the tags in their groups, the page map, the shell and Markdown. */
-async function siteShape({ bundle, model }: LoadedContract) {
+async function siteShape({ bundle, model }: LoadedContract, options: DocsOptions) {
   const theme = await docsTheme();
-  const { groups } = await siteGuides(model);
+  const { groups } = await siteGuides(model, options);
   const guides = groups.flatMap((g) => g.guides);
   const tags = tagGroups(bundle, model.operations);
   const allTags = tags.flatMap((g) => g.tags);
@@ -138,9 +147,12 @@ async function siteShape({ bundle, model }: LoadedContract) {
 }
 
 /** Everything the site is made of, as files: name → content. */
-export async function siteFiles(contract: LoadedContract): Promise<Map<string, string | Buffer>> {
+export async function siteFiles(
+  contract: LoadedContract,
+  options: DocsOptions = {},
+): Promise<Map<string, string | Buffer>> {
   const { bundle, model } = contract;
-  const { theme, guides, api, info, map, fileOf, markdown, shell } = await siteShape(contract);
+  const { theme, guides, api, info, map, fileOf, markdown, shell } = await siteShape(contract, options);
   const files = new Map<string, string | Buffer>();
   const records: SearchRecord[] = [];
   const overview = overviewContent(model, info, api, map, markdown('info.description'));
@@ -159,7 +171,9 @@ export async function siteFiles(contract: LoadedContract): Promise<Map<string, s
   for (const op of model.operations) {
     const file = map.operationFile(op);
     const samples = codeSamples(op, baseUrl);
-    const content = operationPage(model, op, samples, markdown(op.key), operationAnchor(op).slice(2));
+    const anchor = operationAnchor(op).slice(2);
+    const notes = { mockGuide: options.guides !== false };
+    const content = operationPage(model, op, samples, markdown(op.key), anchor, notes);
     files.set(file, page(shell, file, op.summary, content, tagOf(op)));
     records.push(operationRecord(op, file, op.description ?? ''));
   }
@@ -176,8 +190,8 @@ export async function siteFiles(contract: LoadedContract): Promise<Map<string, s
 }
 
 /** Build step: writes the site into generated/site/, each file atomically, and removes files of older builds. */
-export async function docs(contract: LoadedContract): Promise<void> {
-  const files = await siteFiles(contract);
+export async function docs(contract: LoadedContract, options: DocsOptions = {}): Promise<void> {
+  const files = await siteFiles(contract, options);
   await mkdir(siteDir, { recursive: true });
   const before = await readdir(siteDir);
   await Promise.all([...files].map(([name, content]) => writeAtomically(path.join(siteDir, name), content)));
@@ -188,6 +202,7 @@ export async function docs(contract: LoadedContract): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await docs(await loadContract(specPath));
+  const { file, ours } = contractChoice();
+  await docs(await loadContract(file), { guides: ours });
   console.log(`site: ${path.relative(process.cwd(), siteDir)}/index.html`);
 }

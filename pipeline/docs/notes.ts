@@ -88,7 +88,7 @@ const exampleNames = (content: readonly MediaType[]): string[] =>
 const statusOrder = (status: string) => (status === 'default' ? 999 : Number(status.replace(/X/gi, '0')));
 
 /** The named examples, listed by name: Redoc shows an example's name only when there are several. */
-export function examplesNote(op: Operation): string {
+export function examplesNote(op: Operation, { mockGuide = true }: NoteOptions = {}): string {
   const parts: string[] = [];
   const request = exampleNames(op.requestBody?.content ?? []);
   if (request.length) parts.push(`request ${request.join(', ')}`);
@@ -99,17 +99,21 @@ export function examplesNote(op: Operation): string {
     if (names.length) parts.push(`${response.status} ${names.join(', ')}`);
   }
   const names = parts.length ? `**Named examples:** ${parts.join('; ')}.` : '';
+  if (!mockGuide) return names;
   // Where the examples can be sent: the published page cannot (no client certificate in a browser).
   return `${names} Send them to the mock from a [local copy of this reference](#/try-it-against-the-mock).`.trim();
 }
 
+/** Whether the site carries our guide to the mock's try-it (a contract other than ours: no guide of ours). */
+export type NoteOptions = { mockGuide?: boolean };
+
 /** The operation's description followed by the generated notes. */
-export function describeOperation(model: ContractModel, op: Operation): string {
+export function describeOperation(model: ContractModel, op: Operation, options: NoteOptions = {}): string {
   const notes = [
     securityNote(model.securitySchemes, op),
     accountNote(op),
     idempotencyNote(op),
-    examplesNote(op),
+    examplesNote(op, options),
     rulesNote(op),
     unspecifiedNote(op),
   ];

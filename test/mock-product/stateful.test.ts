@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Operation } from '@banking-api/contract';
-import { requestMedia } from '@banking-api/contract';
+import { requestMedia, resolveSchema } from '@banking-api/contract';
 import { makeClientCert, pkiFiles, replayHeader, signToken } from '@banking-api/mock';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -39,12 +39,12 @@ function changeableOp(m: TestMock): Operation {
 
 /** The same body with a free-text field changed (no pattern, format or enum): another valid body. */
 function changed(op: Operation, body: unknown): unknown {
-  const schema = requestMedia(op)?.schema as {
+  const schema = resolveSchema(requestMedia(op)?.schema) as {
     properties?: Record<string, Record<string, unknown>>;
   };
   const copy = structuredClone(body) as Record<string, unknown>;
   const free = (k: string) => {
-    const field = schema.properties?.[k] ?? {};
+    const field = resolveSchema(schema.properties?.[k]) ?? {};
     return typeof copy[k] === 'string' && !field.pattern && !field.format && !field.enum && !field.const;
   };
   const key = Object.keys(copy).find(free);

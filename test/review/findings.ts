@@ -2,7 +2,7 @@
 // temporary copy. Which operations each must name is derived from the contract model, never listed.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContractModel } from '@banking-api/contract';
+import { type ContractModel, operationsReaching } from '@banking-api/contract';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineCounter, parse, parseDocument } from 'yaml';
@@ -43,8 +43,7 @@ function edit(source: string, from: string, to: string): string {
 }
 
 const AMOUNT = '#/components/schemas/Amount';
-const usersOf = (component: string) =>
-  model.operations.filter((op) => op.components.includes(component)).map((op) => op.key);
+const usersOf = (component: string) => operationsReaching(model, component).map((op) => op.key);
 const operationsOf = (r: Review) => [...new Set(r.findings.map((f) => f.operation))].sort();
 
 /** The component of `single`, its `amount` inlined as an integer (the operation moves off Amount). */

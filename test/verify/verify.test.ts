@@ -9,8 +9,10 @@ import { encodeBody } from '@banking-api/conformance';
 import {
   bearerScopes,
   contractModel,
+  type JsonSchema,
   type Operation,
   requestMedia,
+  resolveSchema,
   responseFor,
   successResponses,
 } from '@banking-api/contract';
@@ -159,7 +161,7 @@ describe('a faithful server that is not the mock', () => {
   test('passes: reordered and extra fields, another status a 2XX range allows, chunked bodies', async () => {
     let otherStatuses = 0;
     const open = (op: Operation | undefined, status: number) =>
-      op && responseFor(op, status)?.content[0]?.schema?.additionalProperties !== false;
+      op && resolveSchema(responseFor(op, status)?.content[0]?.schema)?.additionalProperties !== false;
     const faithful = await startBrokenServer(mock.mock, model, {
       chunked: true,
       response(answer, op) {
@@ -375,7 +377,7 @@ interface BrokenCase {
 
 const ops = model.operations;
 const isClientError = (status: number) => status >= 400 && status < 500;
-const successSchema = (op: Operation) => responseFor(op, 200)?.content[0]?.schema;
+const successSchema = (op: Operation) => resolveSchema(responseFor(op, 200)?.content[0]?.schema);
 const requiredOf = (op: Operation) => (successSchema(op)?.required as string[] | undefined) ?? [];
 
 /** Every enum value of an operation's JSON request body, at any depth. */
@@ -383,7 +385,7 @@ function enumValuesOf(op: Operation): string[] {
   const found: string[] = [];
   const walk = (schema: unknown, depth: number): void => {
     if (!schema || typeof schema !== 'object' || depth > 8) return;
-    const s = schema as Record<string, unknown>;
+    const s = resolveSchema(schema as JsonSchema);
     if (Array.isArray(s.enum)) found.push(...s.enum.filter((v): v is string => typeof v === 'string'));
     for (const child of Object.values((s.properties ?? {}) as object)) walk(child, depth + 1);
     for (const key of ['items', 'allOf', 'oneOf', 'anyOf'])

@@ -3,7 +3,8 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, specPath } from '../../scripts/paths.ts';
+import { contractChoice } from '../../scripts/contract.ts';
+import { root } from '../../scripts/paths.ts';
 import { terminalText } from './formats/escape.ts';
 import { defaultBase, describeHead, repoOf, type Snapshot, snapshotAt } from './git-snapshot.ts';
 import type { Review } from './run.ts';
@@ -23,7 +24,7 @@ const usage = `Usage: npm run review -- [--base <git ref>] [--head <git ref>] [-
   --lint     lint both sides too (Spectral + Redocly): problems introduced or fixed; errors introduced fail
   --types    render both sides' generated types and report the members added, removed or changed
   --release  add a CHANGELOG.md entry (next to the spec's repository root) for the new info.version
-  --spec     the spec in the working tree (default: openapi.yaml)
+  --spec     the spec in the working tree (default: the contract, package.json's config.contract or openapi.yaml)
   --consumers  folder of consumers' usage files, one <team>.json each (default: consumers/ beside the spec)
   --allow-unconsumed  a breaking change that hits no known consumer needs no acknowledgement
 Exit codes: 0 passed, 1 unacknowledged breaking change, lint error introduced or invalid acknowledgement,
@@ -51,7 +52,7 @@ function checkedOptions(argv: string[]) {
       lint: { type: 'boolean', default: false },
       types: { type: 'boolean', default: false },
       release: { type: 'boolean', default: false },
-      spec: { type: 'string', default: specPath },
+      spec: { type: 'string', default: contractChoice().file },
       consumers: { type: 'string' },
       'allow-unconsumed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },

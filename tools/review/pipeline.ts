@@ -4,7 +4,10 @@ export type { Problem } from '../../pipeline/lint/index.ts';
 
 type Types = typeof import('../../pipeline/api-types.ts');
 
-export const lintSpec = async (file: string) => (await import('../../pipeline/lint/index.ts')).lintSpec(file);
+type Lint = typeof import('../../pipeline/lint/index.ts');
+
+export const lintSpec = async (file: string, options?: Parameters<Lint['lintSpec']>[1]) =>
+  (await import('../../pipeline/lint/index.ts')).lintSpec(file, options);
 
 export const renderTypes = async (bundle: Parameters<Types['renderTypes']>[0]) =>
   (await import('../../pipeline/api-types.ts')).renderTypes(bundle);

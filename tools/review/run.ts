@@ -1,9 +1,11 @@
-// One review: both sides loaded through the contract's loader, each read as the effective operations a client
+// One review: both sides admitted by the contract's check before anything reads them (model/open.ts: one
+// self-contained file within the limits, else confined to its folder), loaded through the contract's loader
+// (their schemas through the model's schema table), each read as the effective operations a client
 // meets (effective/), compared (compare/) by the registered rules (rules/), and every fact named under the
 // operations it reaches (placement.ts). Lint and the generated types, each a large toolchain, only when asked.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type LoadedContract, loadContract } from '../../model/load.ts';
+import { admitContract, type LoadedContract, loadContract } from '../../model/load.ts';
 import { type Gate, gate } from './ack.ts';
 import { compareDocuments } from './compare/documents.ts';
 import { nameConsumers, readConsumers } from './consumers.ts';
@@ -75,8 +77,9 @@ function oncePerText<T>(task: (file: string) => Promise<T>): (file: string) => P
   };
 }
 
+const admitOnce = oncePerText(admitContract);
 const loadOnce = oncePerText(loadContract);
-const lintOnce = oncePerText(lintSpec);
+const lintOnce = oncePerText((file) => lintSpec(file, { checked: admitOnce(file) }));
 
 /** Lint problems introduced and fixed, when asked for (Spectral is loaded only then). */
 async function lintChange(input: ReviewInput): Promise<LintDelta | undefined> {
@@ -104,6 +107,8 @@ async function typesChange(
 }
 
 export async function reviewSpecs(input: ReviewInput): Promise<Review> {
+  // A spec is untrusted input: nothing (lint, the loader) reads either side before it passed the check.
+  await Promise.all([input.baseFile, input.headFile].map((file) => file && admitOnce(file)));
   const lint = lintChange(input);
   lint.catch(() => {}); // awaited below; avoids an unhandled rejection while the rest runs
   const [base, head] = await Promise.all([
@@ -111,8 +116,8 @@ export async function reviewSpecs(input: ReviewInput): Promise<Review> {
     loadOnce(input.headFile),
   ]);
   const comparison = compareDocuments({
-    base: new SideDocument(base.bundle, 'base'),
-    head: new SideDocument(head.bundle, 'head'),
+    base: new SideDocument(base.bundle, 'base', base.model.schemas),
+    head: new SideDocument(head.bundle, 'head', head.model.schemas),
   });
   const files = { base: input.baseFile ?? '', head: input.headFile };
   const roots: Roots = {

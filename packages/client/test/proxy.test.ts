@@ -146,7 +146,7 @@ describe('through a real CONNECT proxy', () => {
       token: 't',
       proxy: hung.url,
       connections: 1, // one slot: a CONNECT still pending would hold it (undici's default: 300 s)
-      timeoutMs: 300,
+      timeoutMs: 1_000,
       retry: false,
     });
     const gaveUp = connectError('UND_ERR_HEADERS_TIMEOUT');
@@ -158,11 +158,13 @@ describe('through a real CONNECT proxy', () => {
       // made before undici has let go of it would share its end, as a call queued behind any connect does.
       await Promise.all([gaveUp, hung.unansweredClosed()]);
       hung.silent = false;
-      expect((await client.GET('/hb/webhook/logs', query)).response.status).toBe(200);
+      // A held slot would time every call out for 300 s; a call that merely met a busy machine's slow
+      // handshake is tried again (at most three), so the check does not depend on timing slack.
+      expect(await statusWithin(3, () => client.GET('/hb/webhook/logs', query))).toBe(200);
     } finally {
       await Promise.all([client.close(), hung.close()]);
     }
-  }, 10_000);
+  }, 20_000);
 
   it('the origin still checks our certificate and we check its, through the tunnel', async () => {
     const client = createBankingClient({
@@ -226,3 +228,14 @@ describe('a caller’s dispatcher', () => {
     void agent.close();
   });
 });
+
+/** The first status of up to `tries` calls, a TimeoutError tried again (the last one thrown). */
+async function statusWithin(tries: number, call: () => Promise<{ response: Response }>): Promise<number> {
+  for (let i = 1; ; i++) {
+    try {
+      return (await call()).response.status;
+    } catch (error) {
+      if (!(error instanceof TimeoutError) || i >= tries) throw error;
+    }
+  }
+}

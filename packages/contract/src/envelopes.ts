@@ -3,12 +3,13 @@
 // response code or a shape, keeps every room agreeing on which schema is which.
 import type { ContractModel, JsonSchema, Operation, Response } from './model.js';
 import { jsonContent, responseFor } from './responses.js';
+import { resolveSchema } from './schemas.js';
 
 export type EnvelopeKind = 'error' | 'success';
 
-/** The envelope a schema is, by its `x-envelope` marker. */
+/** The envelope a schema is (a `$ref` to one too), by its `x-envelope` marker. */
 export const envelopeKind = (schema: JsonSchema | undefined): EnvelopeKind | undefined => {
-  const kind = schema?.['x-envelope'];
+  const kind = resolveSchema(schema)?.['x-envelope'];
   return kind === 'error' || kind === 'success' ? kind : undefined;
 };
 
@@ -19,7 +20,7 @@ export const bodySchemaOf = (response: Response | undefined): JsonSchema | undef
 /** The schema of the operation's error answers: the body of the response covering 400. */
 export const errorSchemaOf = (op: Operation): JsonSchema | undefined => bodySchemaOf(responseFor(op, 400));
 
-/** The contract-wide error envelope: the schema marked `x-envelope: error` on any operation's response. */
+/** The contract-wide error envelope: the schema marked `x-envelope: error` on any operation's response, resolved. */
 export function errorEnvelope(model: ContractModel): JsonSchema {
   const found = markedSchema(model, 'error');
   if (!found)
@@ -35,7 +36,7 @@ function markedSchema(model: ContractModel, kind: EnvelopeKind): JsonSchema | un
   for (const op of model.operations)
     for (const response of op.responses) {
       const schema = bodySchemaOf(response);
-      if (envelopeKind(schema) === kind) return schema;
+      if (envelopeKind(schema) === kind) return resolveSchema(schema);
     }
   return undefined;
 }

@@ -2,11 +2,12 @@
 // engine send, what the docs samples and try-it start from. Values the contract does not show stay
 // undefined; each caller says what it puts there (a placeholder, a generated id).
 import type { HttpMethod, MediaType, NamedExample, Operation, Parameter } from './model.js';
+import { resolveSchema } from './schemas.js';
 
 /** A parameter's example: its first named example, else its schema's `example` or first `examples`. */
 export function parameterExample(p: Parameter): unknown {
   if (p.examples.length) return p.examples[0]?.value;
-  const schema = p.schema as { example?: unknown; examples?: unknown } | undefined;
+  const schema = resolveSchema(p.schema) as { example?: unknown; examples?: unknown } | undefined;
   if (schema?.example !== undefined) return schema.example;
   return Array.isArray(schema?.examples) ? schema.examples[0] : undefined;
 }

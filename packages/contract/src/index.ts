@@ -3,6 +3,7 @@
 // questions every room asks of the model (responses.ts, envelopes.ts, examples.ts, security.ts), answered
 // here once; compiled validators are at `@banking-api/contract/validators`.
 
+export { operationsReaching, reachedComponents } from './components.js';
 export { contractModel, modelPath, openapiPath, readModel } from './embedded.js';
 export {
   bodySchemaOf,
@@ -49,6 +50,17 @@ export {
   successResponses,
 } from './responses.js';
 export { createRouter, type RouteMatch, type RouteResult } from './route.js';
+export {
+  isFreeFormSchema,
+  linkSchemas,
+  mapSubschemas,
+  propertySchema,
+  reachableSchemas,
+  resolveSchema,
+  type SchemaTable,
+  type Subschema,
+  subschemas,
+} from './schemas.js';
 export { allScopes, bearerScopes } from './security.js';
 export {
   type DeclaredFields,

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ContractModel, JsonSchema, Operation } from './model.js';
+import { linkSchemas, type SchemaTable } from './schemas.js';
 
 type PackedOperation = Record<string, unknown> & {
   /** Byte range (start, end exclusive) of its details in the details file: one JSON object. */
@@ -31,11 +32,44 @@ export function readModelFile(path: string): ContractModel {
     throw new Error(
       `${path} was packed by an older @banking-api/contract: give the whole model (contract-model.json)`,
     );
-  if (!isPacked(file)) return deepFreeze(file as ContractModel);
+  if (!isPacked(file)) return deepFreeze(linkModel(file as ContractModel));
   const details = lazyDetails(join(dirname(path), file.detailsFile), file.detailsSha256);
-  const shared = file.sharedSchemas.map((schema) => deepFreeze(schema));
-  const operations = file.model.operations.map((op) => lazyOperation(op, details, shared));
+  const table = linkedTable(file.model.schemas);
+  const shared = file.sharedSchemas.map((schema) => {
+    linkSchemas(schema, table);
+    return deepFreeze(schema);
+  });
+  const operations = file.model.operations.map((op) => lazyOperation(op, details, shared, table));
+  for (const out of file.model.outgoing ?? []) linkDetails(out.operation, table);
   return deepFreeze({ ...file.model, operations });
+}
+
+/** The model's schema table, each of its schemas linked to it (schemas.ts). */
+function linkedTable(schemas: ContractModel['schemas']): SchemaTable {
+  const table = schemas ?? {};
+  for (const schema of Object.values(table)) linkSchemas(schema, table);
+  return table;
+}
+
+/** Every schema of an operation's details linked to the model's table. */
+function linkDetails(details: Partial<Operation>, table: SchemaTable): void {
+  for (const p of details.parameters ?? []) linkSchemas(p.schema, table);
+  const media = [
+    ...(details.requestBody?.content ?? []),
+    ...(details.responses ?? []).flatMap((r) => r.content),
+  ];
+  for (const m of media) {
+    linkSchemas(m.schema, table);
+    for (const field of m.fields ?? []) linkSchemas(field.schema, table);
+  }
+}
+
+/** A whole model's schemas linked to its table, the operations' and the outgoing requests'. */
+function linkModel(model: ContractModel): ContractModel {
+  const table = linkedTable(model.schemas);
+  for (const op of model.operations) linkDetails(op, table);
+  for (const out of model.outgoing ?? []) linkDetails(out.operation, table);
+  return model;
 }
 
 /**
@@ -73,10 +107,15 @@ function lazyOperation(
   { $details: [start, end], $detailNames, ...summary }: PackedOperation,
   file: () => Buffer,
   shared: JsonSchema[],
+  table: SchemaTable,
 ): Operation {
   let details: Record<string, unknown> | undefined;
   const read = () => {
-    details ??= deepFreeze(linkShared(JSON.parse(file().toString('utf8', start, end)), shared));
+    if (!details) {
+      const parsed = linkShared(JSON.parse(file().toString('utf8', start, end)), shared);
+      linkDetails(parsed, table);
+      details = deepFreeze(parsed) as Record<string, unknown>;
+    }
     return details;
   };
   const op: Record<string, unknown> = { ...deepFreeze(summary) };
@@ -86,7 +125,7 @@ function lazyOperation(
 }
 
 /** Each `{ $shared: index }` of the operation's schemas replaced by the shared schema itself. */
-function linkShared(details: Partial<Operation>, shared: JsonSchema[]): Record<string, unknown> {
+function linkShared(details: Partial<Operation>, shared: JsonSchema[]): Partial<Operation> {
   const link = (holder: { schema?: JsonSchema | undefined }) => {
     const index = (holder.schema as { $shared?: unknown } | undefined)?.$shared;
     if (typeof index === 'number') (holder as { schema: JsonSchema }).schema = shared[index] as JsonSchema;
@@ -97,7 +136,7 @@ function linkShared(details: Partial<Operation>, shared: JsonSchema[]): Record<s
     media.fields?.forEach(link);
   }
   for (const response of details.responses ?? []) response.content.forEach(link);
-  return details as Record<string, unknown>;
+  return details;
 }
 
 /** Freezes `value` and all it holds; what is frozen already (a shared schema) is not walked again. */

@@ -1,10 +1,12 @@
 // The contract as one typed, read-only model: what every step (types, docs, review, mock, verify, tests)
 // reads instead of walking the OpenAPI document itself. Made by the repo's model/ loader through
-// Redocly's resolver; schemas here are fully resolved (no `$ref`), so each is a self-contained JSON Schema.
+// Redocly's resolver. Schemas are JSON Schema 2020-12 (a 3.0 contract's `nullable` and boolean exclusive
+// bounds read as 3.1 spells them) and keep the contract's `$ref`s to its components: each schema a
+// reference names is written once, in `ContractModel.schemas`; schemas.ts is how to read through them.
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
-/** A JSON Schema (OpenAPI 3.1 dialect), resolved. */
+/** A JSON Schema (OpenAPI 3.1 dialect); a `$ref` names an entry of the model's `schemas` (resolveSchema). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /** Something the contract leaves open ("not shown"), marked `x-unspecified` in the spec. */
@@ -28,6 +30,22 @@ export interface SecurityScheme {
   /** For `http`: bearer, basic... */
   readonly scheme?: string;
   readonly bearerFormat?: string;
+  /** For `apiKey`: where the key is sent (header, query, cookie) and under which name. */
+  readonly in?: 'header' | 'query' | 'cookie';
+  readonly parameterName?: string;
+  /** For `oauth2`: its flows (implicit, password, clientCredentials, authorizationCode), each with its scopes. */
+  readonly flows?: readonly OAuthFlow[];
+  /** For `openIdConnect`: where its configuration is. */
+  readonly openIdConnectUrl?: string;
+}
+
+export interface OAuthFlow {
+  readonly flow: string;
+  readonly authorizationUrl?: string;
+  readonly tokenUrl?: string;
+  readonly refreshUrl?: string;
+  /** Scope names (their descriptions are in the bundle). */
+  readonly scopes: readonly string[];
 }
 
 /** One scheme of a security requirement with the scopes (roles) it demands. */
@@ -111,7 +129,12 @@ export interface Operation {
   readonly key: string;
   readonly method: HttpMethod;
   readonly path: string;
+  /**
+   * The contract's `operationId`; where it gives none (OpenAPI makes it optional), one derived from the
+   * method and path (`GET /cob/{txid}` → `getCobByTxid`), with `operationIdDerived` set: see the loader.
+   */
   readonly operationId: string;
+  readonly operationIdDerived?: true;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
@@ -125,10 +148,13 @@ export interface Operation {
   readonly accountHeader: boolean;
   /** Idempotent by URL (`x-idempotency`): the path parameter carrying the idempotency identifier. */
   readonly idempotency?: { readonly in: 'path'; readonly parameter: string };
-  /** The names of its callbacks (requests the service makes after answering), when it has any. */
+  /** The names of its callbacks (requests the service makes after answering), when it has any: see `outgoing`. */
   readonly callbacks?: readonly string[];
   readonly gaps: readonly Gap[];
-  /** Components (`#/components/...` pointers) the operation reaches, directly or through other components. */
+  /**
+   * Components (`#/components/...` pointers) the operation names itself; what it reaches through them is
+   * `reachedComponents` (components.ts), over the model's `componentReferences`.
+   */
   readonly components: readonly string[];
   /** Where the operation is written: file (relative to the contract's folder) and 1-based line. */
   readonly source: { readonly file: string; readonly line: number };
@@ -142,4 +168,26 @@ export interface ContractModel {
   /** Document-wide gaps (`info.x-unspecified`). */
   readonly gaps: readonly Gap[];
   readonly operations: readonly Operation[];
+  /** The components each component names (a path item's none: its operations name their own), sorted. */
+  readonly componentReferences?: Readonly<Record<string, readonly string[]>>;
+  /** The requests the service sends: each operation's callbacks, then the document's `webhooks` (3.1). */
+  readonly outgoing?: readonly Outgoing[];
+  /**
+   * Each schema that a `$ref` of the model's schemas names, once, by that pointer
+   * (`#/components/schemas/Customer`); its own references name other entries. Absent: no references.
+   */
+  readonly schemas?: Readonly<Record<string, JsonSchema>>;
+}
+
+/**
+ * A request the service makes to the client: a callback of an operation (`kind: callback`, `name` its key
+ * under `callbacks`, `from` that operation's key, `operation.path` the URL expression) or a webhook of the
+ * document (`kind: webhook`, `name` its key under `webhooks`, `operation.path` that name). The request is
+ * read as any operation is; its key is `METHOD <expression or name>`, unique within `outgoing` only.
+ */
+export interface Outgoing {
+  readonly kind: 'callback' | 'webhook';
+  readonly name: string;
+  readonly from?: string;
+  readonly operation: Operation;
 }

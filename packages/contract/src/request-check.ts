@@ -5,6 +5,7 @@
 // Prism). So `valid` is safe to act on without asking anyone else.
 import type { JsonSchema, Operation, Parameter } from './model.js';
 import { isJsonMediaType } from './responses.js';
+import { resolveSchema } from './schemas.js';
 import { type Violation, validatorOf } from './validators.js';
 
 /** A request as read off the wire: path parameters decoded, the raw query, headers by lower-case name. */
@@ -58,7 +59,7 @@ function compileJudge(op: Operation): (request: RequestParts) => RequestVerdict 
 }
 
 /** A plain string schema: its value is the text as sent, with no reading of styles or types. */
-const isStringSchema = (schema: JsonSchema | undefined): boolean => schema?.type === 'string';
+const isStringSchema = (schema: JsonSchema | undefined): boolean => resolveSchema(schema)?.type === 'string';
 
 function parameterCheck(parameter: Parameter): PartCheck {
   const { name, required, schema } = parameter;

@@ -1,7 +1,11 @@
 // What an operation's security asks of a request, read from the model.
 import type { Operation, SecurityRequirement } from './model.js';
 
-const isBearer = (r: SecurityRequirement) => r.type === 'http' && r.httpScheme?.toLowerCase() === 'bearer';
+/** Schemes whose credential is a Bearer token: `http` bearer, and OAuth 2 and OpenID Connect (RFC 6750). */
+const isBearer = (r: SecurityRequirement) =>
+  (r.type === 'http' && r.httpScheme?.toLowerCase() === 'bearer') ||
+  r.type === 'oauth2' ||
+  r.type === 'openIdConnect';
 
 /**
  * Scope sets a Bearer token must satisfy: every scope of at least one set. `[[]]` means a token without

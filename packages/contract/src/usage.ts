@@ -4,6 +4,7 @@
 // (`payer.name`, `items[].id`, arrays as `[]`) and its parameters' and response headers' names, read from the
 // model, so that no key a client or server invents (a CPF, an e-mail, `__proto__`, 100 KB of text) reaches it.
 import type { JsonSchema, Operation } from './model.js';
+import { resolveSchema } from './schemas.js';
 
 /** Format version of the usage document: 2 says who recorded it, and response reads only from the client. */
 export const USAGE_VERSION = 2;
@@ -74,30 +75,51 @@ export type DeclaredFields = ReadonlySet<string>;
 
 const COMPOSITION = ['allOf', 'anyOf', 'oneOf'] as const;
 
-/** Adds the paths `schema` declares under `prefix`, down to `maxDepth` (schemas may be recursive). */
-function walk(schema: unknown, prefix: string, depth: number, maxDepth: number, out: Set<string>): void {
-  if (depth >= maxDepth || schema === null || typeof schema !== 'object') return;
-  const s = schema as JsonSchema;
+/** Paths one operation's schemas may declare at most: a recursive contract's grow with every level. */
+const MAX_PATHS = 4096;
+
+/** Where the walk has been: each schema at each prefix once (a schema that is its own `allOf` ends). */
+type Walked = Map<JsonSchema, Set<string>>;
+
+/**
+ * Adds the paths `schema` declares under `prefix`, down to `maxDepth` (schemas may be recursive; their
+ * `$ref`s are followed through the model's schema table).
+ */
+function walk(
+  schema: unknown,
+  prefix: string,
+  depth: number,
+  maxDepth: number,
+  out: Set<string>,
+  walked: Walked,
+): void {
+  if (depth >= maxDepth || out.size >= MAX_PATHS || schema === null || typeof schema !== 'object') return;
+  const s = resolveSchema(schema as JsonSchema);
+  const prefixes = walked.get(s) ?? new Set<string>();
+  if (prefixes.has(prefix)) return;
+  walked.set(s, prefixes.add(prefix));
   for (const keyword of COMPOSITION)
-    if (Array.isArray(s[keyword])) for (const part of s[keyword]) walk(part, prefix, depth, maxDepth, out);
+    if (Array.isArray(s[keyword]))
+      for (const part of s[keyword]) walk(part, prefix, depth, maxDepth, out, walked);
   const properties = s.properties;
   if (properties && typeof properties === 'object')
     for (const [name, child] of Object.entries(properties)) {
       const path = prefix ? `${prefix}.${name}` : name;
       out.add(path);
-      walk(child, path, depth + 1, maxDepth, out);
+      walk(child, path, depth + 1, maxDepth, out, walked);
     }
   const items = [s.items, ...(Array.isArray(s.prefixItems) ? s.prefixItems : [])];
   for (const item of items)
     if (item && typeof item === 'object') {
       out.add(`${prefix}[]`);
-      walk(item, `${prefix}[]`, depth + 1, maxDepth, out);
+      walk(item, `${prefix}[]`, depth + 1, maxDepth, out, walked);
     }
 }
 
 function declared(schemas: (JsonSchema | undefined)[], maxDepth: number): DeclaredFields {
   const out = new Set<string>();
-  for (const schema of schemas) walk(schema, '', 0, maxDepth, out);
+  const walked: Walked = new Map();
+  for (const schema of schemas) walk(schema, '', 0, maxDepth, out, walked);
   return out;
 }
 

@@ -1,10 +1,14 @@
-// `@banking-api/contract/validators`: the one ajv set-up of the toolkit. The model's schemas are resolved
-// and self-contained (OpenAPI 3.1 = JSON Schema 2020-12), frozen and shared, so each is compiled once per
-// process and the validator is remembered by the schema object. ajv and ajv-formats are optional peers:
-// the client never validates, so it does not pull them in.
+// `@banking-api/contract/validators`: the one ajv set-up of the toolkit. The model's schemas are JSON Schema
+// 2020-12 (a 3.0 contract's read as 3.1's), frozen and shared, so each is compiled once per process and the
+// validator is remembered by the schema object. Their `$ref`s name the model's schema table: the table is
+// given to ajv once per model (schema-table.ts), so a schema many operations use is compiled once, and a
+// recursive one is a recursive function, not an unrolled copy. ajv and ajv-formats are optional peers: the
+// client never validates, so it does not pull them in.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './model.js';
+import { referencesIntoTable } from './schema-table.js';
+import { isFreeFormSchema } from './schemas.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext typing.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -26,7 +30,7 @@ const compiled = new WeakMap<object, ValidateFunction>();
 export function validatorOf(schema: JsonSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema as object);
+    validate = ajv.compile(referencesIntoTable(ajv, schema) as object);
     compiled.set(schema, validate);
   }
   return validate;
@@ -48,9 +52,5 @@ export const violationLines = (schema: JsonSchema, value: unknown): string[] =>
 
 export const conforms = (schema: JsonSchema, value: unknown): boolean => validatorOf(schema)(value) === true;
 
-// Keywords that only describe: a schema made of these alone accepts any value.
-const DESCRIPTIVE = new Set(['description', 'title', 'examples', 'example', '$comment', 'deprecated']);
-
-/** A schema that states nothing about the value (the contract's "any JSON"). */
-export const isFreeForm = (schema: JsonSchema | undefined): boolean =>
-  !schema || Object.keys(schema).every((k) => DESCRIPTIVE.has(k) || k.startsWith('x-'));
+/** A schema that states nothing about the value (the contract's "any JSON"), a `$ref` to one too. */
+export const isFreeForm = (schema: JsonSchema | undefined): boolean => isFreeFormSchema(schema);

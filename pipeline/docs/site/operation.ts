@@ -3,7 +3,7 @@
 // the code samples in every language (tabs; the reader's choice is kept across pages by site.js).
 import type { ContractModel, MediaType, Operation, Parameter, Response } from '@banking-api/contract';
 import { parameterExample } from '@banking-api/contract';
-import { describeOperation } from '../notes.ts';
+import { describeOperation, type NoteOptions } from '../notes.ts';
 import type { CodeSample } from '../samples/index.ts';
 import { el, esc } from './html.ts';
 import { type Inline, schemaTree, typeLabel } from './schema.ts';
@@ -137,6 +137,7 @@ export function operationPage(
   samples: readonly CodeSample[],
   md: Markdown,
   anchor: string,
+  notes: NoteOptions = {},
 ): string {
   const method = op.method.toLowerCase();
   const head = [
@@ -164,7 +165,7 @@ export function operationPage(
     : '';
   const main = [
     head,
-    el('div', { class: 'prose' }, md.block(describeOperation(model, op))),
+    el('div', { class: 'prose' }, md.block(describeOperation(model, op, notes))),
     parameters(op.parameters, md),
     body,
     section('responses', 'Responses', responses.map((r) => response(r, md)).join('')),

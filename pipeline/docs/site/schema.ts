@@ -1,8 +1,9 @@
 // A JSON Schema (the model's, resolved) as a tree of fields: name, type, required, constraints, description,
 // nested objects and arrays below their field (two levels open, deeper ones folded), alternatives (oneOf,
 // anyOf) listed, allOf merged where its parts are objects. A schema met again inside itself is named, not
-// followed (recursive schemas), and a `$ref` the resolver left is shown by its name.
-import type { JsonSchema } from '@banking-api/contract';
+// followed (recursive schemas). The model keeps references (its schema table): each is read through
+// resolveSchema, and an object schema reached by one is shown by its component's name.
+import { type JsonSchema, resolveSchema } from '@banking-api/contract';
 import { el, esc } from './html.ts';
 
 type Schema = JsonSchema & {
@@ -26,9 +27,13 @@ const MAX_DEPTH = 12;
 const RECURSIVE = 'The same schema as above (recursive).';
 const OPEN_LEVELS = 2;
 
-/** allOf of objects merged into one object; anything else left as it is. */
-function merged(schema: Schema): Schema {
-  if (!schema.allOf?.every((part) => part.properties || part.type === 'object')) return schema;
+const resolved = (schema: Schema): Schema => resolveSchema(schema) as Schema;
+
+/** allOf of objects merged into one object (references followed); anything else left as it is. */
+function merged(written: Schema): Schema {
+  const schema = resolved(written);
+  const parts = schema.allOf?.map(resolved);
+  if (!parts?.every((part) => part.properties || part.allOf || part.type === 'object')) return schema;
   const { allOf, ...rest } = schema;
   const properties: Record<string, Schema> = { ...rest.properties };
   const required = [...(rest.required ?? [])];
@@ -41,15 +46,16 @@ function merged(schema: Schema): Schema {
   return { ...all, type: 'object', properties, required };
 }
 
-/** `string`, `array of object`, `integer | null`, `Account` (a named ref). */
+/** `string`, `array of object`, `integer | null`, `Account` (an object schema by its component's name). */
 export function typeLabel(schema: Schema): string {
-  if (schema.$ref) return schema.$ref.split('/').at(-1) ?? schema.$ref;
   const s = merged(schema);
   if (s.oneOf || s.anyOf) return 'one of';
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : s.properties ? ['object'] : [];
   const label = types
     .map((t) => (t === 'array' && s.items ? `array of ${typeLabel(s.items)}` : t))
     .join(' | ');
+  if (schema.$ref && (label === 'object' || (s === schema && !label)))
+    return schema.$ref.split('/').at(-1) ?? schema.$ref;
   return label || (s.enum ? 'enum' : 'any');
 }
 
@@ -92,7 +98,7 @@ function children(s: Schema, inline: Inline, path: Set<Schema>, depth: number): 
       { class: 'alternatives' },
       alternatives
         .map((alt, i) => {
-          const name = alt.title ?? typeLabel(alt);
+          const name = resolved(alt).title ?? typeLabel(alt);
           return el(
             'li',
             {},
@@ -105,11 +111,19 @@ function children(s: Schema, inline: Inline, path: Set<Schema>, depth: number): 
   return '';
 }
 
-function field(name: string, s: Schema, required: boolean, inline: Inline, path: Set<Schema>, depth: number) {
+function field(
+  name: string,
+  written: Schema,
+  required: boolean,
+  inline: Inline,
+  path: Set<Schema>,
+  depth: number,
+) {
+  const s = resolved(written);
   const recursive = path.has(s);
   const head = [
     el('code', { class: 'name' }, esc(name)),
-    el('span', { class: 'type' }, esc(typeLabel(s))),
+    el('span', { class: 'type' }, esc(typeLabel(written))),
     required ? el('span', { class: 'required' }, 'required') : '',
   ].join(' ');
   const notes = [
@@ -127,7 +141,8 @@ function field(name: string, s: Schema, required: boolean, inline: Inline, path:
 }
 
 /** The properties of an object schema as a list (empty for other schemas). */
-export function fields(s: Schema, inline: Inline, path = new Set<Schema>(), depth = 0): string {
+export function fields(written: Schema, inline: Inline, path = new Set<Schema>(), depth = 0): string {
+  const s = resolved(written);
   if (path.has(s)) return el('p', { class: 'constraints' }, RECURSIVE);
   const schema = merged(s);
   if (!schema.properties || depth > MAX_DEPTH) return '';
@@ -145,12 +160,12 @@ export function fields(s: Schema, inline: Inline, path = new Set<Schema>(), dept
 
 /** A whole schema: its type line, its description, then its fields or alternatives. */
 export function schemaTree(s: JsonSchema, inline: Inline): string {
-  const schema = s as Schema;
+  const schema = resolved(s as Schema);
   const top = [
     el(
       'p',
       { class: 'schema-type' },
-      `${el('span', { class: 'type' }, esc(typeLabel(schema)))}${constraints(schema).length ? ` · ${constraints(schema).join(' · ')}` : ''}`,
+      `${el('span', { class: 'type' }, esc(typeLabel(s as Schema)))}${constraints(schema).length ? ` · ${constraints(schema).join(' · ')}` : ''}`,
     ),
     schema.description ? inline(schema.description) : '',
   ].join('');
@@ -163,8 +178,8 @@ export function fieldNames(
   into = new Set<string>(),
   path = new Set<unknown>(),
 ): Set<string> {
-  const schema = s as Schema | undefined;
-  if (!schema || typeof schema !== 'object' || path.has(schema) || path.size > MAX_DEPTH) return into;
+  const schema = s && typeof s === 'object' ? resolved(s as Schema) : undefined;
+  if (!schema || path.has(schema) || path.size > MAX_DEPTH) return into;
   path.add(schema);
   for (const [name, child] of Object.entries(schema.properties ?? {})) {
     into.add(name);

@@ -1,5 +1,7 @@
 // One side's bundled document, read as the review compares it: local `$ref`s followed (chains bounded) with
-// each node's pointer kept, so that every finding can say where its node is written. Nothing is copied or
+// each node's pointer kept, so that every finding can say where its node is written. A schema a `$ref` names
+// is read from the model's schema table (the loader read it once, a 3.0 one in 3.1's spelling), every other
+// node from the bundle. Nothing is copied or
 // inlined: the views built on it (schema-view.ts) follow references lazily, so a recursive schema costs what
 // its text costs.
 import { escapePointerFragment } from '@redocly/openapi-core';
@@ -30,12 +32,15 @@ export class SideDocument {
   constructor(
     readonly doc: Json,
     readonly side: Side,
+    /** The model's schema table: the schema each `$ref` pointer names. */
+    private readonly schemas: Readonly<Record<string, unknown>> = {},
   ) {
     this.v31 = /^3\.1\./.test(String(doc.openapi ?? ''));
   }
 
   /** The node at a local pointer (`#/components/schemas/Amount`), or undefined. */
   at(pointer: string): unknown {
+    if (Object.hasOwn(this.schemas, pointer)) return this.schemas[pointer];
     let node: unknown = this.doc;
     for (const segment of pointerSegments(pointer))
       node = isObject(node) || Array.isArray(node) ? (node as Json)[segment] : undefined;

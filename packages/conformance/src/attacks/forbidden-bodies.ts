@@ -1,7 +1,7 @@
 // Bodies each operation's schema forbids, made from its example: one property given a value that certainly
 // breaks it (another type, a pattern miss, a value outside the enum), a required property dropped, or a
 // property where none is allowed. A server must refuse each with 400.
-import { exampleRequest, type JsonSchema, type Operation } from '@banking-api/contract';
+import { exampleRequest, type JsonSchema, type Operation, resolveSchema } from '@banking-api/contract';
 import fc from 'fast-check';
 import { wrongTypeFor } from '../mutations/wrong-type.js';
 import { jsonBodySchema } from '../requests/media.js';
@@ -22,7 +22,7 @@ interface ObjectSchema {
 
 /** Invalid values for a property schema, each certainly breaking it. */
 function breakersOf(schema: JsonSchema): unknown[] {
-  const s = schema as { type?: string; pattern?: string; enum?: unknown[] };
+  const s = resolveSchema(schema) as { type?: string; pattern?: string; enum?: unknown[] };
   const values: unknown[] = [wrongTypeFor(s)];
   if (s.pattern) {
     const pattern = new RegExp(s.pattern, 'u');
@@ -34,7 +34,7 @@ function breakersOf(schema: JsonSchema): unknown[] {
 
 /** The forbidden bodies of one operation with a JSON object body and an example of it. */
 function casesOf(op: Operation): fc.Arbitrary<ForbiddenBody>[] {
-  const schema = jsonBodySchema(op) as ObjectSchema | undefined;
+  const schema = resolveSchema(jsonBodySchema(op)) as ObjectSchema | undefined;
   const example = exampleRequest(op).body?.value as Record<string, unknown> | undefined;
   if (schema?.type !== 'object' || !example) return [];
   const cases: fc.Arbitrary<ForbiddenBody>[] = [];

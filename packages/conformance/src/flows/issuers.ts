@@ -3,7 +3,7 @@
 // to the documented success schemas; a body whose shape is left open may carry any), and, in turn, what
 // those need. An input the caller's fixtures give
 // needs no issuer. So `--include refundPix` calls the operations that issue an endToEndId, not all.
-import type { JsonSchema, Operation } from '@banking-api/contract';
+import { type JsonSchema, type Operation, resolveSchema } from '@banking-api/contract';
 import { nounOf } from './harvest.js';
 import { identifierInputs } from './inputs.js';
 
@@ -69,7 +69,8 @@ export function issuedNames(op: Operation): ReadonlySet<string> {
 function readIssuedNames(op: Operation): Set<string> {
   const names = new Set<string>();
   const seen = new Set<JsonSchema>();
-  const walk = (schema: JsonSchema | undefined, owner: string, depth: number): void => {
+  const walk = (written: JsonSchema | undefined, owner: string, depth: number): void => {
+    const schema = resolveSchema(written);
     if (!schema || typeof schema !== 'object' || depth > MAX_DEPTH || seen.has(schema)) return;
     seen.add(schema);
     if (!SHAPING.some((keyword) => keyword in schema)) names.add(ANY_NAME);

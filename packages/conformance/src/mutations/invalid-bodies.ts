@@ -1,7 +1,7 @@
 // Invalid request bodies made from the request schema: one valid example with one thing broken that the
 // schema constrains (a type, a required field, an enum, a pattern, a format, a property count). Values
 // come from fast-check, seeded; each candidate is kept only if the schema really rejects it.
-import type { JsonSchema } from '@banking-api/contract';
+import { type JsonSchema, resolveSchema } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
 import fc from 'fast-check';
 
@@ -71,7 +71,8 @@ function withValueAt(root: unknown, path: readonly string[], value: unknown): un
 }
 
 /** The places `schema` constrains in `value`, walking objects the example fills in. */
-function sitesOf(schema: JsonSchema, value: unknown, path: string[]): Site[] {
+function sitesOf(written: JsonSchema, value: unknown, path: string[]): Site[] {
+  const schema = resolveSchema(written); // a `$ref` followed: the walk is bounded by the example, not the schema
   const sites: Site[] = [...ownSites(schema, path)];
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   if (!isObject(value)) return sites;

@@ -1,10 +1,10 @@
 // What kind of body an operation takes, by the media type it is sent as (requestMedia).
-import { type JsonSchema, type Operation, requestMedia } from '@banking-api/contract';
+import { type JsonSchema, type Operation, requestMedia, resolveSchema } from '@banking-api/contract';
 
-/** The schema of the operation's JSON body; undefined for no body or another kind. */
+/** The schema of the operation's JSON body (a `$ref` followed); undefined for no body or another kind. */
 export function jsonBodySchema(op: Operation): JsonSchema | undefined {
   const media = requestMedia(op);
-  return media?.mediaType === 'application/json' ? media.schema : undefined;
+  return media?.mediaType === 'application/json' ? resolveSchema(media.schema) : undefined;
 }
 
 /** Whether the operation's body is a multipart form. */

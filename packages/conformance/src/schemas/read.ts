@@ -1,10 +1,10 @@
-// How the engine reads a schema of the model: every walk goes through `resolved`, so a model whose schemas
-// hold `$ref`s to a table reads the same as one whose schemas are inlined. One place to change when the
-// model's way of keeping schemas changes.
-import type { JsonSchema } from '@banking-api/contract';
+// How the engine reads a schema of the model: every walk goes through `resolved` (the contract's
+// resolveSchema: a `$ref` to the model's schemas table followed), so a shared or recursive schema reads as
+// its target; walks stay bounded by depth.
+import { type JsonSchema, resolveSchema } from '@banking-api/contract';
 
-/** The schema itself (the model's schemas are resolved). */
-export const resolved = (schema: JsonSchema | undefined): JsonSchema | undefined => schema;
+/** The schema a `$ref` names (its siblings over it), or the schema itself. */
+export const resolved = (schema: JsonSchema | undefined): JsonSchema | undefined => resolveSchema(schema);
 
 /** A schema's list-valued keyword (`allOf`, `oneOf`, `anyOf`) as schemas. */
 export const listOf = (schema: JsonSchema, keyword: string): JsonSchema[] =>

@@ -1,5 +1,5 @@
 import type { Coverage } from '@banking-api/conformance';
-import { type Operation, requestMedia, responseFor } from '@banking-api/contract';
+import { type Operation, requestMedia, resolveSchema, responseFor } from '@banking-api/contract';
 import { describe, expect, it } from 'vitest';
 import { context, operationWith, registered, server, successStatus } from '../harness.ts';
 
@@ -8,11 +8,14 @@ if (check.kind !== 'probe' || check.scope !== 'operation') throw new Error('an o
 
 /** An operation with a JSON body holding an enum field, and a documented 400. */
 const withEnum = operationWith((o) => {
-  const props = (requestMedia(o)?.schema?.properties ?? {}) as Record<string, { enum?: unknown[] }>;
+  const props = (resolveSchema(requestMedia(o)?.schema)?.properties ?? {}) as Record<
+    string,
+    { enum?: unknown[] }
+  >;
   return responseFor(o, 400)?.status === '400' && Object.values(props).some((p) => Array.isArray(p.enum));
 }, 'a JSON body with an enum and a 400');
 const enumField = Object.entries(
-  (requestMedia(withEnum)?.schema?.properties ?? {}) as Record<string, { enum?: string[] }>,
+  (resolveSchema(requestMedia(withEnum)?.schema)?.properties ?? {}) as Record<string, { enum?: string[] }>,
 ).find(([, p]) => Array.isArray(p.enum)) as [string, { enum: string[] }];
 
 const bodyOf = (text: string | undefined) => {

@@ -1,10 +1,10 @@
 import { judgeAnswer } from '@banking-api/conformance';
-import { type Operation, responseFor } from '@banking-api/contract';
+import { type Operation, resolveSchema, responseFor } from '@banking-api/contract';
 import { isFreeForm } from '@banking-api/contract/validators';
 import { describe, expect, it } from 'vitest';
 import { documentedAnswer, operationWith, registered, successStatus } from '../harness.ts';
 
-const successSchema = (o: Operation) => responseFor(o, successStatus(o))?.content[0]?.schema;
+const successSchema = (o: Operation) => resolveSchema(responseFor(o, successStatus(o))?.content[0]?.schema);
 
 describe('response-schema', () => {
   const op = operationWith(

@@ -2,6 +2,7 @@
 // response bodies whose schema says `format: password` or `writeOnly: true`, or whose name is a
 // secret's. Read from the model (any contract), not listed per operation.
 import type { ContractModel, JsonSchema } from '../model.js';
+import { resolveSchema } from '../schemas.js';
 import { keyName, secretKeyTest } from './secrets.js';
 
 /** Key names (in `keyName` spelling) the contract marks or names as secret. */
@@ -9,13 +10,13 @@ export function secretFieldNames(model: ContractModel): Set<string> {
   const names = new Set<string>();
   const isSecretName = secretKeyTest();
   const seen = new Set<object>();
-  const visit = (schema: unknown, name: string | undefined) => {
-    if (!schema || typeof schema !== 'object') return;
-    const s = schema as JsonSchema;
+  const visit = (written: unknown, name: string | undefined) => {
+    if (!written || typeof written !== 'object') return;
+    const s = resolveSchema(written as JsonSchema); // a `$ref` followed; `seen` ends a recursive one
     if (name && (s.format === 'password' || s.writeOnly === true || isSecretName(name)))
       names.add(keyName(name));
-    if (seen.has(schema)) return;
-    seen.add(schema);
+    if (seen.has(s)) return;
+    seen.add(s);
     for (const [key, child] of Object.entries((s.properties as Record<string, unknown>) ?? {}))
       visit(child, key);
     for (const keyword of ['items', 'additionalProperties', 'not', 'contains'] as const)

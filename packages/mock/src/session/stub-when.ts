@@ -3,7 +3,7 @@
 // requests the contract accepts, so a condition no such request can meet (a typo, `programId: '1'` where
 // the schema says integer) would never match: it is refused instead. Headers may be any (a test may match
 // on its own `x-request-id`); a header the operation declares must have a value it allows.
-import type { JsonSchema, Operation } from '@banking-api/contract';
+import { type JsonSchema, type Operation, propertySchema, resolveSchema } from '@banking-api/contract';
 import { isFreeForm, violationsOf } from '@banking-api/contract/validators';
 import type { UntypedStub as Stub } from '../api/stub.ts';
 import { clip, type StubViolation } from './stub-violation.ts';
@@ -36,10 +36,9 @@ function parameterViolations(
         out.push({ at, message: `${op.operationId} has no ${place} parameter ${clip(name)}` });
       continue;
     }
-    if (parameter.schema?.type === 'string')
-      out.push(
-        ...violationsOf(parameter.schema, value).map((v) => ({ at, message: `never matches: ${v.message}` })),
-      );
+    const { schema } = parameter;
+    if (schema && resolveSchema(schema).type === 'string')
+      out.push(...violationsOf(schema, value).map((v) => ({ at, message: `never matches: ${v.message}` })));
   }
   return out;
 }
@@ -65,16 +64,4 @@ function bodyViolations(
       ];
     return bodyViolations(op, child, value, where);
   });
-}
-
-/** The schema of property `key` of an object schema, through allOf/anyOf/oneOf. */
-function propertySchema(schema: JsonSchema, key: string): JsonSchema | undefined {
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  if (properties && Object.hasOwn(properties, key)) return properties[key];
-  for (const keyword of ['allOf', 'anyOf', 'oneOf'])
-    for (const member of (schema[keyword] as JsonSchema[] | undefined) ?? []) {
-      const found = propertySchema(member, key);
-      if (found) return found;
-    }
-  return undefined;
 }
