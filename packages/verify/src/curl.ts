@@ -69,8 +69,8 @@ export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' 
     const pieces = textPieces(`${name}: ${value}`, variables);
     // A header secret by its name (an API key) is masked whole, whatever its value looks like.
     const secret = masked[name] !== value && pieces.every((p) => 'text' in p);
-    const whole: Piece = { variable: variables.name(name), what: `${name} (kept out of the report)` };
-    parts.push('-H', quotePieces(secret ? [{ text: `${name}: ` }, whole] : pieces));
+    const whole = (): Piece => ({ variable: variables.name(name), what: `${name} (kept out of the report)` });
+    parts.push('-H', quotePieces(secret ? [{ text: `${name}: ` }, whole()] : pieces));
   }
   if (probe.body) {
     parts.push('-H', shellQuote(`content-type: ${probe.body.contentType}`));

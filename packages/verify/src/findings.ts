@@ -34,6 +34,29 @@ const actualOf = (answer: Answer): Actual => ({
   body: clip(redact(answer.text)),
 });
 
+/** A failure as the report keeps it: what came redacted, the request as a curl command. */
+function failureOf(
+  where: Pick<Failure, 'operation' | 'operationId' | 'check'>,
+  expected: string,
+  got: string,
+  probe: Probe,
+  answer: Answer | undefined,
+  options: Pick<VerifyOptions, 'target' | 'files'>,
+): Failure {
+  // The server's own header: redacted like any text it sends (a plain UUID stays as it is).
+  const requestId = REQUEST_ID_HEADERS.map((h) => answer?.headers[h]).find(Boolean);
+  return {
+    ...where,
+    expected,
+    got: redact(got),
+    ...(answer && { actual: actualOf(answer) }),
+    request: { method: probe.method, path: redactUrl(probe.path) },
+    ...(requestId && { requestId: redact(requestId) }),
+    curl: curlCommand(probe, options),
+    occurrences: 1,
+  };
+}
+
 export function collectFindings(
   model: ContractModel,
   options: Pick<VerifyOptions, 'target' | 'files'>,
@@ -62,20 +85,8 @@ export function collectFindings(
         known.occurrences += 1;
         return;
       }
-      // The server's own header: redacted like any text it sends (a plain UUID stays as it is).
-      const requestId = REQUEST_ID_HEADERS.map((h) => answer?.headers[h]).find(Boolean);
-      const failure: Failure = {
-        operation,
-        operationId: operationIdOf(operation),
-        check,
-        expected,
-        got: redact(got),
-        ...(answer && { actual: actualOf(answer) }),
-        request: { method: probe.method, path: redactUrl(probe.path) },
-        ...(requestId && { requestId: redact(requestId) }),
-        curl: curlCommand(probe, options),
-        occurrences: 1,
-      };
+      const where = { operation, operationId: operationIdOf(operation), check };
+      const failure = failureOf(where, expected, got, probe, answer, options);
       seen.set(id, failure);
       failures.push(failure);
     },

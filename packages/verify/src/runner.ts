@@ -71,8 +71,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     ...(settings.setup && { setup: settings.setup }),
     ...(settings.fixtures && { fixtures: settings.fixtures }),
   });
-  const options = { ...settings, identifiers };
-  const ctx: CheckContext = { model, options, send: counted, findings };
+  const ctx: CheckContext = { model, options: { ...settings, identifiers }, send: counted, findings };
   noteOpenQuestions(model, findings);
   const probes = (scope: ProbeCheck['scope']) =>
     probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));

@@ -27,77 +27,93 @@ export interface BodyCoverage {
 }
 
 export function bodyCases(schema: JsonSchema, body: unknown, encode: Encode): BodyCoverage {
-  const cases: CoverageCase[] = [];
-  const present = new Set<string>();
-  const place = (path: readonly string[]) => `body /${path.join('/')}`;
-  const addCase = (path: readonly string[], variant: Variant, whole: unknown) => {
-    if (cases.length >= MAX_CASES || conforms(schema, whole) !== variant.positive) return;
-    const at = place(path);
-    const encoded = encode(whole);
-    cases.push({
-      place: at,
-      keyword: variant.keyword,
-      positive: variant.positive,
-      label: `${at} = ${variant.label}`,
-      apply: (base) => ({ ...base, body: encoded }),
-    });
-  };
-  const walk = (
-    node: JsonSchema | undefined,
-    value: unknown,
-    path: string[],
-    root: unknown,
-    depth: number,
-  ): void => {
-    const s = chosen(resolved(node), value);
-    if (!s || depth > MAX_DEPTH || cases.length >= MAX_CASES) return;
-    for (const keyword of VALUE_KEYWORDS) if (keyword in s) present.add(`${place(path)}:${keyword}`);
-    for (const variant of variantsOf(s, value))
-      addCase(path, variant, withValueAt(root, path, variant.value));
-    if (Array.isArray(value) && s.items)
-      walk(s.items as JsonSchema, value[0], [...path, '0'], root, depth + 1);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    const record = value as Record<string, unknown>;
-    for (const name of (s.required as string[] | undefined) ?? []) {
-      present.add(`${place([...path, name])}:required`);
-      if (name in record)
-        addCase(
-          [...path, name],
-          { keyword: 'required', positive: false, label: 'left out (required)', value: REMOVED },
-          withValueAt(root, [...path, name], REMOVED),
-        );
+  const run: Run = { schema, encode, cases: [], present: new Set() };
+  walk(run, schema, body, [], body, 0);
+  return { cases: run.cases, present: run.present };
+}
+
+/** One walk over a body: the schema every case is checked against, and what it found so far. */
+interface Run extends BodyCoverage {
+  readonly schema: JsonSchema;
+  readonly encode: Encode;
+}
+
+const place = (path: readonly string[]) => `body /${path.join('/')}`;
+
+/** A case whose whole body is `whole`, kept only where the schema agrees with what it claims. */
+function addCase(run: Run, path: readonly string[], variant: Variant, whole: unknown): void {
+  if (run.cases.length >= MAX_CASES || conforms(run.schema, whole) !== variant.positive) return;
+  const at = place(path);
+  const encoded = run.encode(whole);
+  run.cases.push({
+    place: at,
+    keyword: variant.keyword,
+    positive: variant.positive,
+    label: `${at} = ${variant.label}`,
+    apply: (base) => ({ ...base, body: encoded }),
+  });
+}
+
+function walk(
+  run: Run,
+  node: JsonSchema | undefined,
+  value: unknown,
+  path: string[],
+  root: unknown,
+  depth: number,
+): void {
+  const s = chosen(resolved(node), value);
+  if (!s || depth > MAX_DEPTH || run.cases.length >= MAX_CASES) return;
+  for (const keyword of VALUE_KEYWORDS) if (keyword in s) run.present.add(`${place(path)}:${keyword}`);
+  for (const variant of variantsOf(s, value))
+    addCase(run, path, variant, withValueAt(root, path, variant.value));
+  if (Array.isArray(value) && s.items)
+    walk(run, s.items as JsonSchema, value[0], [...path, '0'], root, depth + 1);
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    walkObject(run, s, value as Record<string, unknown>, path, root, depth);
+}
+
+/** An object's own cases (required fields left out, an undeclared property), then each of its fields. */
+function walkObject(
+  run: Run,
+  s: JsonSchema,
+  record: Record<string, unknown>,
+  path: string[],
+  root: unknown,
+  depth: number,
+): void {
+  for (const name of (s.required as string[] | undefined) ?? []) {
+    run.present.add(`${place([...path, name])}:required`);
+    const left = { keyword: 'required', positive: false, label: 'left out (required)', value: REMOVED };
+    if (name in record) addCase(run, [...path, name], left, withValueAt(root, [...path, name], REMOVED));
+  }
+  if (s.additionalProperties === false) {
+    run.present.add(`${place(path)}:additionalProperties`);
+    const extra = {
+      keyword: 'additionalProperties',
+      positive: false,
+      label: 'an undeclared property',
+      value: 1,
+    };
+    addCase(run, path, extra, withValueAt(root, [...path, 'x_undeclared'], 1));
+  }
+  for (const [name, child] of propertiesOf(s)) {
+    if (name in record) walk(run, child, record[name], [...path, name], root, depth + 1);
+    else if (depth < OPTIONAL_DEPTH) {
+      const added = validValue(child, 1, depth + 1);
+      if (added === undefined) continue;
+      const grown = withValueAt(root, [...path, name], added);
+      const optional = {
+        keyword: 'properties',
+        positive: true,
+        label: 'an optional field the example leaves out',
+        value: added,
+      };
+      addCase(run, [...path, name], optional, grown);
+      run.present.add(`${place([...path, name])}:properties`);
+      walk(run, child, added, [...path, name], grown, depth + 1);
     }
-    if (s.additionalProperties === false) {
-      present.add(`${place(path)}:additionalProperties`);
-      addCase(
-        path,
-        { keyword: 'additionalProperties', positive: false, label: 'an undeclared property', value: 1 },
-        withValueAt(root, [...path, 'x_undeclared'], 1),
-      );
-    }
-    for (const [name, child] of propertiesOf(s)) {
-      if (name in record) walk(child, record[name], [...path, name], root, depth + 1);
-      else if (depth < OPTIONAL_DEPTH) {
-        const added = validValue(child, 1, depth + 1);
-        if (added === undefined) continue;
-        const grown = withValueAt(root, [...path, name], added);
-        addCase(
-          [...path, name],
-          {
-            keyword: 'properties',
-            positive: true,
-            label: 'an optional field the example leaves out',
-            value: added,
-          },
-          grown,
-        );
-        present.add(`${place([...path, name])}:properties`);
-        walk(child, added, [...path, name], grown, depth + 1);
-      }
-    }
-  };
-  walk(schema, body, [], body, 0);
-  return { cases, present };
+  }
 }
 
 /** The schema a value is read by: allOf merged, and the oneOf/anyOf branch the value matches (the first). */
