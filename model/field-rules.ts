@@ -7,7 +7,9 @@ import type { FieldRule, JsonSchema } from '@banking-api/contract';
 import { subschemas } from '../packages/contract/src/schemas.ts';
 
 type Resolve = (schema: JsonSchema | undefined) => JsonSchema | undefined;
-const RULE_SOURCES = ['path', 'query', 'header', 'status'];
+const RULE_SOURCES = ['path', 'query', 'header', 'status', 'request-path'];
+/** Sources that name no parameter: the answer's status, the request's path. */
+const UNNAMED_SOURCES = ['status', 'request-path'];
 /** Markers deeper than this are not read (the walk follows routes, and routes can multiply). */
 const MAX_DEPTH = 16;
 const obj = (value: unknown): Record<string, unknown> =>
@@ -79,9 +81,12 @@ export function fieldRules(resolve: Resolve): (schema: JsonSchema, where: string
 
 function ruleAt(marker: unknown, pointer: string, where: string): FieldRule {
   const { source, name } = obj(marker);
-  if (!RULE_SOURCES.includes(String(source)) || (source !== 'status') !== (typeof name === 'string'))
+  if (
+    !RULE_SOURCES.includes(String(source)) ||
+    UNNAMED_SOURCES.includes(String(source)) === (typeof name === 'string')
+  )
     throw new Error(
-      `${where} ${pointer}: x-equals must be { source: path|query|header, name } or { source: status }`,
+      `${where} ${pointer}: x-equals must be { source: path|query|header, name } or { source: status|request-path }`,
     );
   return {
     pointer,

@@ -70,7 +70,9 @@ export function rulesNote(op: Operation): string {
     const what =
       rule.equals.source === 'status'
         ? 'the HTTP status'
-        : `the ${rule.equals.source} parameter \`${rule.equals.name}\``;
+        : rule.equals.source === 'request-path'
+          ? "the request's path"
+          : `the ${rule.equals.source} parameter \`${rule.equals.name}\``;
     return `\`${rule.pointer.slice(1).replaceAll('/', '.')}\` of the ${status} answer equals ${what}`;
   });
   return `**Stated across fields:** ${items.join('; ')}.`;

@@ -1,10 +1,12 @@
 // `x-equals` on a response schema property states what the field equals: `{ source: path|query|header,
-// name }` (a parameter of the request) or `{ source: status }` (the answer's HTTP status). The marker must
+// name }` (a parameter of the request), `{ source: status }` (the answer's HTTP status) or
+// `{ source: request-path }` (the path the request was sent to). The marker must
 // have that shape, and a parameter it names must be one every operation reaching it has.
 import { createRulesetFunction } from '@stoplight/spectral-core';
 import { deref } from './local-refs.js';
 
-const SOURCES = ['path', 'query', 'header', 'status'];
+const SOURCES = ['path', 'query', 'header', 'status', 'request-path'];
+const UNNAMED = ['status', 'request-path'];
 
 function parameterNames(doc, op, pathKey, path) {
   const names = new Set();
@@ -34,9 +36,11 @@ function markers(doc, schema, path, seen = new Set()) {
 
 function problemOf(marker, names) {
   if (!marker || typeof marker !== 'object' || !SOURCES.includes(marker.source))
-    return '`x-equals` must be `{ source: path|query|header, name }` or `{ source: status }`.';
-  if (marker.source === 'status')
-    return marker.name === undefined ? undefined : '`x-equals: { source: status }` takes no name.';
+    return '`x-equals` must be `{ source: path|query|header, name }` or `{ source: status|request-path }`.';
+  if (UNNAMED.includes(marker.source))
+    return marker.name === undefined
+      ? undefined
+      : `\`x-equals: { source: ${marker.source} }\` takes no name.`;
   if (typeof marker.name !== 'string')
     return `\`x-equals: { source: ${marker.source} }\` must name the parameter.`;
   if (!names.has(`${marker.source}:${marker.name}`))

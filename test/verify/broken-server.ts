@@ -25,6 +25,8 @@ export interface Deviation {
   /** Sees every request that reaches the server (method and URL with its query). */
   seen?(method: string, url: string): void;
   request?(headers: Record<string, string>, op: Operation | undefined, path?: string): void;
+  /** Rewrites the request's body on its way in (its headers too: they are the ones forwarded). */
+  requestBody?(body: Buffer, headers: Record<string, string>, op: Operation | undefined): Buffer;
   response?(answer: Exchange, op: Operation | undefined, path?: string): void;
 }
 
@@ -65,7 +67,9 @@ export async function startBrokenServer(
     if (silence === 'hang') return; // closeAllConnections at stop ends it
     const headers = forwardable(req.headers);
     deviation.request?.(headers, op, req.url ?? '/');
-    const answer = await forward(upstream, `${mock.url}${req.url}`, req.method ?? 'GET', headers, chunks);
+    const rewrite = deviation.requestBody;
+    const body = rewrite && chunks.length ? [rewrite(Buffer.concat(chunks), headers, op)] : chunks;
+    const answer = await forward(upstream, `${mock.url}${req.url}`, req.method ?? 'GET', headers, body);
     deviation.response?.(answer, op, req.url ?? '/');
     if (deviation.chunked) {
       res.writeHead(answer.status, answer.headers);

@@ -1,9 +1,11 @@
 // The verifier's parts that need no server: generated invalid bodies and requests (the conformance
 // engine's, as verify uses them), curl reproductions, the production guard and the command line.
 
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { invalidBodies, type Probe, requestFor } from '@banking-api/conformance';
 import { contractModel, type Operation, type Server } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
@@ -105,9 +107,67 @@ describe('curl reproduction', () => {
       options,
     );
     for (const data of [...personal, 'ana%40example.com']) expect(curl).not.toContain(data);
-    expect(curl).toContain('[redacted]');
+    expect(curl).not.toContain('[redacted]'); // a variable the command names instead: it runs as pasted
+    expect(curl).toContain(`'{"email":"'"\${EMAIL:?email (kept out of the report)}"'","amount":"10.00"}'`);
+    expect(curl).toMatch(/-H 'x-account-id: '"\$\{CPF:\?a CPF[^}]*\}"/);
     expect(curl).toContain("-H 'x-plain: kept-1'");
-    expect(curl).toContain('"amount":"10.00"');
+  });
+
+  test("keeps the contract's own example values (a password the example shows), so the command runs as pasted", () => {
+    const op = contractModel().operations.find((o) =>
+      o.requestBody?.content.some((m) =>
+        m.examples.some((e) => JSON.stringify(e.value).includes('"password"')),
+      ),
+    );
+    const media = op?.requestBody?.content.find((m) => m.examples.length);
+    const text = JSON.stringify(media?.examples[0]?.value);
+    expect(text).toContain('"password"');
+    const curl = curlCommand(
+      {
+        method: 'POST',
+        path: '/hb/x',
+        headers: {},
+        credential: 'token',
+        body: { contentType: 'application/json', text },
+      },
+      options,
+    );
+    expect(curl).toContain(`--data-binary ${shellQuote(text)}`);
+    const personal = curlCommand(
+      {
+        method: 'POST',
+        path: '/hb/x',
+        headers: {},
+        credential: 'token',
+        body: {
+          contentType: 'application/json',
+          text: text.replace(/"password":"[^"]*"/, '"password":"s3cr3t-of-a-person"'),
+        },
+      },
+      options,
+    );
+    expect(personal).not.toContain('s3cr3t-of-a-person');
+    expect(personal).toContain(`"\${PASSWORD:?password (kept out of the report)}"`);
+  });
+
+  test('a pasted command runs in a shell: the variables expand where set, and it stops naming one unset', async () => {
+    const curl = curlCommand(
+      {
+        method: 'POST',
+        path: '/hb/x',
+        headers: {},
+        credential: 'none',
+        body: { contentType: 'application/json', text: '{"email":"ana@example.com","note":"it\'s"}' },
+      },
+      options,
+    );
+    const echo = `printf '%s\n' ${curl.slice(curl.indexOf('--data-binary') + '--data-binary '.length, curl.lastIndexOf(' '))}`;
+    const set = await promisify(execFile)('sh', ['-c', echo], { env: { EMAIL: 'x@y.z' } });
+    expect(JSON.parse(set.stdout)).toEqual({ email: 'x@y.z', note: "it's" });
+    const unset = await promisify(execFile)('sh', ['-c', echo], { env: {} }).catch(
+      (e: { stderr: string }) => e,
+    );
+    expect((unset as { stderr: string }).stderr).toContain('EMAIL');
   });
 
   test('leaves the client certificate and the token out when the probe did', () => {

@@ -5,15 +5,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { encodeBody } from '@banking-api/conformance';
 import {
   bearerScopes,
   contractModel,
+  type JsonSchema,
   type Operation,
+  requestMedia,
   resolveSchema,
   responseFor,
   successResponses,
 } from '@banking-api/contract';
-import { githubAnnotations, junitReport, type Report, verifyCommand } from '@banking-api/verify';
+import {
+  githubAnnotations,
+  junitReport,
+  type Report,
+  terminalReport,
+  verifyCommand,
+} from '@banking-api/verify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../model/load.ts';
@@ -95,6 +104,15 @@ describe('against the mock', () => {
         check,
       ).toBe(true);
     expect(report.notes.filter((n) => n.message.startsWith('skipped'))).toEqual([]);
+    // The coverage phase: every operation with inputs has each keyword of them tried, both ways where it can.
+    const covered = new Map(report.coverage.map((c) => [c.operation, c]));
+    for (const op of model.operations.filter((o) => o.requestBody)) {
+      const row = covered.get(op.key);
+      expect(row?.present, op.key).toBeGreaterThan(0);
+      expect(row?.missed, op.key).toEqual([]);
+      expect(row?.negative, op.key).toBeGreaterThan(0);
+    }
+    expect(terminalReport(report)).toMatch(/Coverage phase .*: (\d+) \/ \1\n/);
   });
 
   test('says which security checks it skipped, and why, when their token is not given', async () => {
@@ -166,6 +184,29 @@ describe('a faithful server that is not the mock', () => {
       expect(report.failures).toEqual([]);
       expect(code).toBe(0);
       expect(otherStatuses).toBeGreaterThan(0);
+    } finally {
+      await faithful.close();
+    }
+  });
+});
+
+describe('a faithful server that answers 204 where the contract shows no response', () => {
+  test('passes: no body and no content type is no deviation where the contract is silent', async () => {
+    let silent = 0;
+    const faithful = await startBrokenServer(mock.mock, model, {
+      response(answer, op) {
+        const response = op && responseFor(op, answer.status);
+        if (answer.status >= 300 || response?.status !== '2XX') return;
+        Object.assign(answer, { status: 204, body: Buffer.alloc(0) });
+        delete answer.headers['content-type'];
+        silent += 1;
+      },
+    });
+    try {
+      const { code, report } = await verify(faithful.url);
+      expect(report.failures).toEqual([]);
+      expect(code).toBe(0);
+      expect(silent).toBeGreaterThan(0);
     } finally {
       await faithful.close();
     }
@@ -339,7 +380,101 @@ const isClientError = (status: number) => status >= 400 && status < 500;
 const successSchema = (op: Operation) => resolveSchema(responseFor(op, 200)?.content[0]?.schema);
 const requiredOf = (op: Operation) => (successSchema(op)?.required as string[] | undefined) ?? [];
 
+/** Every enum value of an operation's JSON request body, at any depth. */
+function enumValuesOf(op: Operation): string[] {
+  const found: string[] = [];
+  const walk = (schema: unknown, depth: number): void => {
+    if (!schema || typeof schema !== 'object' || depth > 8) return;
+    const s = resolveSchema(schema as JsonSchema);
+    if (Array.isArray(s.enum)) found.push(...s.enum.filter((v): v is string => typeof v === 'string'));
+    for (const child of Object.values((s.properties ?? {}) as object)) walk(child, depth + 1);
+    for (const key of ['items', 'allOf', 'oneOf', 'anyOf'])
+      for (const child of [s[key]].flat()) walk(child, depth + 1);
+  };
+  walk(requestMedia(op)?.mediaType === 'application/json' ? requestMedia(op)?.schema : undefined, 0);
+  return found;
+}
+
+/** A JSON body with each string that is an enum value in another case turned into that value. */
+function caseFolded(body: Buffer, values: readonly string[]): Buffer {
+  const fold = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? (values.find((e) => e.toLowerCase() === v.toLowerCase()) ?? v)
+      : Array.isArray(v)
+        ? v.map(fold)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fold(x)]))
+          : v;
+  try {
+    return Buffer.from(JSON.stringify(fold(JSON.parse(body.toString('utf8')))));
+  } catch {
+    return body;
+  }
+}
+
+const takesJsonBody = (op: Operation) => requestMedia(op)?.mediaType === 'application/json';
+const documents400 = (op: Operation) => responseFor(op, 400)?.status === '400';
+
 const brokenServers: BrokenCase[] = [
+  {
+    name: 'a 422 for a request that fails validation, where the contract documents 400',
+    deviation: {
+      response(answer) {
+        if (answer.status !== 400) return;
+        answer.status = 422;
+        editJson(answer, (body) => Object.assign(body, { status_code: 422 }));
+      },
+    },
+    checks: ['negative-rejected', 'coverage-rejected'],
+    operations: ops.filter((op) => op.requestBody && documents400(op)),
+  },
+  {
+    name: "an error envelope whose path is not the request's path",
+    deviation: {
+      response(answer) {
+        if (isClientError(answer.status)) editJson(answer, (body) => Object.assign(body, { path: '/hb' }));
+      },
+    },
+    checks: ['field-rules'],
+    operations: ops,
+    include: ['field-rules'],
+  },
+  {
+    name: 'an enum value in another case accepted, nested ones included',
+    deviation: {
+      requestBody: (body, _headers, op) => (op ? caseFolded(body, enumValuesOf(op)) : body),
+    },
+    checks: ['coverage-rejected'],
+    operations: ops.filter((op) => enumValuesOf(op).length > 0),
+    include: ['coverage-rejected'],
+  },
+  {
+    name: 'a JSON body with a charset parameter refused',
+    deviation: {
+      request(headers) {
+        if (headers['content-type']?.includes('charset')) headers['content-type'] = 'text/plain';
+      },
+    },
+    checks: ['coverage-accepted'],
+    operations: ops.filter(takesJsonBody),
+    include: ['coverage-accepted'],
+  },
+  {
+    name: 'a JSON body taken by the operation that takes a form',
+    deviation: {
+      requestBody(body, headers, op) {
+        const media = op && requestMedia(op);
+        if (media?.mediaType !== 'multipart/form-data' || headers['content-type'] !== 'application/json')
+          return body;
+        const valid = encodeBody(media, media.examples[0]?.value);
+        headers['content-type'] = valid.contentType;
+        return Buffer.from(valid.text);
+      },
+    },
+    checks: ['coverage-rejected'],
+    operations: ops.filter((op) => requestMedia(op)?.mediaType === 'multipart/form-data'),
+    include: ['coverage-rejected'],
+  },
   {
     name: 'a missing required response field',
     deviation: {
@@ -535,6 +670,38 @@ describe('broken servers', () => {
         );
       }
       if (include) expect(new Set(report.checks.map((c) => c.check))).toEqual(new Set(include));
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('a reproducer', () => {
+  test("runs as pasted: the contract's example values (a password) stay, and the deviation shows again", async () => {
+    const op = ops.find((o) =>
+      o.requestBody?.content.some((m) => JSON.stringify(m.examples[0]?.value ?? '').includes('"password"')),
+    ) as Operation;
+    expect(op).toBeDefined();
+    const broken = await startBrokenServer(mock.mock, model, {
+      response(answer) {
+        if (answer.status !== 400) return;
+        answer.status = 422;
+        editJson(answer, (body) => Object.assign(body, { status_code: 422 }));
+      },
+    });
+    try {
+      const { report } = await verify(broken.url, '--include', `${op.operationId},coverage-rejected`);
+      const failure = report.failures.find((f) => f.check === 'coverage-rejected');
+      const password = JSON.stringify(
+        (op.requestBody?.content[0]?.examples[0]?.value as { password?: unknown } | undefined)?.password,
+      );
+      expect(failure?.curl).toContain(`"password":${password}`);
+      expect(failure?.curl).toBeDefined();
+      expect(failure?.curl).not.toContain('[redacted]');
+      const { stdout } = await promisify(execFile)('sh', ['-c', failure?.curl ?? 'false'], {
+        env: { ...process.env, TOKEN: token },
+      });
+      expect(stdout).toMatch(/^HTTP\/1\.1 422/);
     } finally {
       await broken.close();
     }

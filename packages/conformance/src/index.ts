@@ -22,6 +22,9 @@ export type {
 export { isClientError, isSuccess } from './checks/probe/call.js';
 export { operationsByPath } from './checks/probe/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
+export { type CoverageCase, keywordOf } from './coverage/case.js';
+export { type CoveragePlan, coveragePlan } from './coverage/plan.js';
+export { type Variant, variantsOf } from './coverage/variants.js';
 export { harvest, nounOf } from './flows/harvest.js';
 export { type IdentifierInput, identifierInputs, identifierNames } from './flows/inputs.js';
 export { issuedNames, operationsNeeded } from './flows/issuers.js';
@@ -39,6 +42,7 @@ export { wrongTypeFor } from './mutations/wrong-type.js';
 export { type RequestOptions, requestFor, urlOf, validRequestFor } from './requests/build.js';
 export { encodeBody, firstBody, multipartBoundary } from './requests/encode.js';
 export { exampleRequests, type NamedRequest } from './requests/examples.js';
+export { outgoingHeaders, withHeader } from './requests/headers.js';
 export { isMultipart, jsonBodySchema } from './requests/media.js';
 export {
   generatedIdentifier,
@@ -47,6 +51,7 @@ export {
   type ValueOptions,
 } from './requests/values.js';
 export { type RenderOptions, rawRequest, renderRequest } from './requests/wire.js';
+export { validValue } from './schemas/generate.js';
 export { type Cause, failedStageOf, innermostCause, isTlsCode } from './send/failed-stage.js';
 export { type ForeignCertificate, foreignCertificate } from './send/foreign-certificate.js';
 export { forgedTokenShell, forgeToken, isCompactJws } from './send/forged-token.js';
@@ -70,6 +75,7 @@ export {
   type ArrivedDelivery,
   type CheckContext,
   ConnectionError,
+  type Coverage,
   type Credential,
   type DeliveryWatch,
   type EncodedBody,

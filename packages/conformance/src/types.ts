@@ -87,6 +87,19 @@ export interface Findings {
   note(operation: Operation | string, check: string, message: string): void;
   /** Counts one check run (passed or not). */
   ran(operation: Operation | string, check: string): void;
+  /**
+   * What the coverage phase tried on an operation: every `place:keyword` it has (`body /amount:maximum`) and
+   * those a case was sent for. Called once per coverage check; a collector that keeps no report may omit it.
+   */
+  covered?(operation: Operation, coverage: Coverage): void;
+}
+
+/** Keywords of an operation's inputs (`place:keyword`): those it has, and those a request tried. */
+export interface Coverage {
+  readonly present: readonly string[];
+  readonly exercised: readonly string[];
+  /** Whether the exercised cases were values the contract allows (positive) or forbids (negative). */
+  readonly side: 'positive' | 'negative';
 }
 
 /** What shapes the generated inputs of a run. */

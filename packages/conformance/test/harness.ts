@@ -63,12 +63,19 @@ function errorExample(status: number): unknown {
   return { ...example, status_code: status };
 }
 
+/** An error envelope's `path` set to the path the probe was sent to, as the contract states (x-equals). */
+function atPath(answer: Answer, probe: Probe): Answer {
+  if (answer.status < 400 || !answer.text) return answer;
+  const body = JSON.parse(answer.text) as Record<string, unknown>;
+  return { ...answer, text: JSON.stringify({ ...body, path: probe.path.split('?')[0] }) };
+}
+
 /** A server that answers each probe of `op` with the status `decide` picks, as the contract documents it. */
 export function server(op: Operation, decide: (probe: Probe) => number): { send: Send; sent: Probe[] } {
   const sent: Probe[] = [];
   const send: Send = async (probe) => {
     sent.push(probe);
-    return documentedAnswer(op, decide(probe));
+    return atPath(documentedAnswer(op, decide(probe)), probe);
   };
   return { send, sent };
 }

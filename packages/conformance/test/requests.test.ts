@@ -43,4 +43,18 @@ describe('requests', () => {
     expect(body.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(body.text).toContain(`filename="${file?.name}.bin"`);
   });
+
+  it('leaves a header out whatever case the contract spells it in', () => {
+    const scoped = operationWith((o) => o.accountHeader, 'the account header');
+    const spelled = {
+      ...scoped,
+      parameters: scoped.parameters.map((p) =>
+        p.name === 'x-account-id' ? { ...p, name: 'X-Account-Id' } : p,
+      ),
+    };
+    expect(Object.keys(requestFor(spelled).headers)).toContain('X-Account-Id');
+    expect(Object.keys(requestFor(spelled, { omit: ['x-account-id'] }).headers)).not.toContain(
+      'X-Account-Id',
+    );
+  });
 });

@@ -26,6 +26,7 @@ beforeAll(async () => {
       res.on('close', () => clearInterval(timer));
       return;
     }
+    if (req.url === '/headers') return res.end(JSON.stringify(req.rawHeaders));
     res.end('{"ok":true}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,6 +38,26 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 const probe = (path: string) => ({ method: 'GET', path, headers: {}, credential: 'none' as const });
 
 describe('the client of a server under test', () => {
+  it('sends one authorization and one content-type, whatever case the contract declares them in', async () => {
+    const client = createClient({ target, tls, tokens: { token: 't' } });
+    try {
+      const answer = await client.send({
+        ...probe('/headers'),
+        method: 'POST',
+        credential: 'token',
+        headers: { Authorization: 'Bearer example-from-the-contract', 'Content-Type': 'text/plain' },
+        body: { contentType: 'application/json', text: '{}' },
+      });
+      const raw = JSON.parse(answer.text) as string[];
+      const values = (name: string) =>
+        raw.filter((_, i) => i % 2 === 1 && raw[i - 1]?.toLowerCase() === name);
+      expect(values('authorization')).toEqual(['Bearer t']);
+      expect(values('content-type')).toEqual(['application/json']);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reads an ordinary answer', async () => {
     const client = createClient({ target, tls, tokens: { token: 't' } });
     try {

@@ -112,12 +112,16 @@ export interface Response {
  * `x-equals` on a property of a response schema: the field's value equals something of the request or the
  * answer. `{ source: path, name: id }`: the path parameter `id` (a Pix refund's `refund.id`, §4.18);
  * `{ source: status }`: the answer's HTTP status (the error envelope's `status_code`). Also `query` and
- * `header` parameters. Read through properties of objects (not arrays or alternatives).
+ * `header` parameters; `{ source: request-path }`: the path the request was sent to (the error envelope's
+ * `path`). Read through properties of objects (not arrays or alternatives).
  */
 export interface FieldRule {
   /** JSON Pointer of the field in the body, e.g. `/refund/id`. */
   readonly pointer: string;
-  readonly equals: { readonly source: 'path' | 'query' | 'header' | 'status'; readonly name?: string };
+  readonly equals: {
+    readonly source: 'path' | 'query' | 'header' | 'status' | 'request-path';
+    readonly name?: string;
+  };
 }
 
 export interface Operation {

@@ -1,19 +1,20 @@
 // A curl command that sends the same request as a probe: certificate flags included, the token elided
-// as $TOKEN (or $UNSCOPED_TOKEN) so the command can be pasted into a ticket. Personal data in the URL, the
-// header values and the body is redacted (the contract's shared redaction): a report must not carry it. What
-// had none stays as sent, so the command still runs: in the URL the placeholder is `REDACTED`, which a URL
-// may hold as it is (`[redacted]` there made curl fail with "bad range in URL").
+// as $TOKEN (or $UNSCOPED_TOKEN) so the command can be pasted into a ticket. It runs as pasted: the
+// contract's own test values stay as sent, and personal data or a secret in the URL, the header values or
+// the body becomes a shell variable the command names (personal-values.ts), never `[redacted]`, which made
+// a pasted body fail validation instead of showing the deviation. The report's own request path keeps the
+// redaction (`REDACTED` in a URL: `[redacted]` there made curl fail with "bad range in URL").
 import { forgedTokenShell } from '@banking-api/conformance';
 import {
   contractModel,
   createRedactor,
   defaultRedactor,
   type Redactor,
-  redact,
   redactHeaderValues,
   withoutTrailingSlashes,
 } from '@banking-api/contract';
 import { isUnprintable } from './one-line.js';
+import { jsonPieces, type Piece, textPieces, Variables } from './personal-values.js';
 import type { Credential, Probe, VerifyOptions } from './types.js';
 
 /** What stands for redacted data in a URL: no character a URL would have to escape. */
@@ -55,19 +56,33 @@ function tokenShell(credential: Exclude<Credential, 'none'>): string {
 }
 
 export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' | 'files'>): string {
-  const url = `${withoutTrailingSlashes(options.target)}${redactUrl(probe.path)}`;
+  const variables = new Variables();
+  const url = `${withoutTrailingSlashes(options.target)}${probe.path}`;
   const parts = ['curl', '-sS', '-i', '-X', probe.method, '--cacert', shellQuote(options.files.ca)];
   if (probe.foreignClientCertificate) parts.push('--cert "$FOREIGN_CERT" --key "$FOREIGN_KEY"');
   else if (!probe.withoutClientCertificate)
     parts.push('--cert', shellQuote(options.files.cert), '--key', shellQuote(options.files.key));
   if (probe.credential !== 'none')
     parts.push('-H', `"Authorization: Bearer ${tokenShell(probe.credential)}"`);
-  for (const [name, value] of Object.entries(redactHeaderValues(probe.headers, defaultRedactor())))
-    parts.push('-H', shellQuote(`${name}: ${value}`));
+  const masked = redactHeaderValues(probe.headers, defaultRedactor());
+  for (const [name, value] of Object.entries(probe.headers)) {
+    const pieces = textPieces(`${name}: ${value}`, variables);
+    // A header secret by its name (an API key) is masked whole, whatever its value looks like.
+    const secret = masked[name] !== value && pieces.every((p) => 'text' in p);
+    const whole = (): Piece => ({ variable: variables.name(name), what: `${name} (kept out of the report)` });
+    parts.push('-H', quotePieces(secret ? [{ text: `${name}: ` }, whole()] : pieces));
+  }
   if (probe.body) {
     parts.push('-H', shellQuote(`content-type: ${probe.body.contentType}`));
-    parts.push('--data-binary', shellQuote(redact(probe.body.text)));
+    const { text } = probe.body;
+    parts.push('--data-binary', quotePieces(jsonPieces(text, variables) ?? textPieces(text, variables)));
   }
-  parts.push(shellQuote(url));
+  parts.push(quotePieces(textPieces(url, variables)));
   return parts.join(' ');
+}
+
+/** Pieces as one shell word: text quoted, each variable as "${NAME:?what}" (the shell stops without it). */
+export function quotePieces(pieces: readonly Piece[]): string {
+  if (pieces.length === 0) return "''";
+  return pieces.map((p) => ('text' in p ? shellQuote(p.text) : `"\${${p.variable}:?${p.what}}"`)).join('');
 }

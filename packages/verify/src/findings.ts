@@ -3,6 +3,7 @@
 // Findings of checks the run does not select are dropped here.
 import { type Answer, checkById } from '@banking-api/conformance';
 import { type ContractModel, type Operation, redact } from '@banking-api/contract';
+import { type CoverageCollector, coverageCollector } from './coverage-report.js';
 import { curlCommand, redactUrl } from './curl.js';
 import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
@@ -12,6 +13,9 @@ export interface CheckRun {
 }
 
 export interface Collected extends Findings {
+  readonly covered: CoverageCollector['covered'];
+  /** What the coverage phase tried, per operation. */
+  readonly coverage: CoverageCollector;
   readonly failures: Failure[];
   readonly notes: Note[];
   /** Every (operation, check) that ran, in order of first run. */
@@ -30,6 +34,29 @@ const actualOf = (answer: Answer): Actual => ({
   body: clip(redact(answer.text)),
 });
 
+/** A failure as the report keeps it: what came redacted, the request as a curl command. */
+function failureOf(
+  where: Pick<Failure, 'operation' | 'operationId' | 'check'>,
+  expected: string,
+  got: string,
+  probe: Probe,
+  answer: Answer | undefined,
+  options: Pick<VerifyOptions, 'target' | 'files'>,
+): Failure {
+  // The server's own header: redacted like any text it sends (a plain UUID stays as it is).
+  const requestId = REQUEST_ID_HEADERS.map((h) => answer?.headers[h]).find(Boolean);
+  return {
+    ...where,
+    expected,
+    got: redact(got),
+    ...(answer && { actual: actualOf(answer) }),
+    request: { method: probe.method, path: redactUrl(probe.path) },
+    ...(requestId && { requestId: redact(requestId) }),
+    curl: curlCommand(probe, options),
+    occurrences: 1,
+  };
+}
+
 export function collectFindings(
   model: ContractModel,
   options: Pick<VerifyOptions, 'target' | 'files'>,
@@ -42,10 +69,13 @@ export function collectFindings(
   const seenNotes = new Set<string>();
   const seenRuns = new Set<string>();
   const operationIdOf = (key: string) => model.operations.find((op) => op.key === key)?.operationId ?? '';
+  const coverage = coverageCollector();
   return {
     failures,
     notes,
     runs,
+    coverage,
+    covered: coverage.covered,
     fail(op, check, expected, got, probe: Probe, answer?: Answer) {
       if (!selected(check)) return;
       const operation = keyOf(op);
@@ -55,20 +85,8 @@ export function collectFindings(
         known.occurrences += 1;
         return;
       }
-      // The server's own header: redacted like any text it sends (a plain UUID stays as it is).
-      const requestId = REQUEST_ID_HEADERS.map((h) => answer?.headers[h]).find(Boolean);
-      const failure: Failure = {
-        operation,
-        operationId: operationIdOf(operation),
-        check,
-        expected,
-        got: redact(got),
-        ...(answer && { actual: actualOf(answer) }),
-        request: { method: probe.method, path: redactUrl(probe.path) },
-        ...(requestId && { requestId: redact(requestId) }),
-        curl: curlCommand(probe, options),
-        occurrences: 1,
-      };
+      const where = { operation, operationId: operationIdOf(operation), check };
+      const failure = failureOf(where, expected, got, probe, answer, options);
       seen.set(id, failure);
       failures.push(failure);
     },

@@ -1,6 +1,7 @@
 // @banking-api/verify as a library: the command as a function (options in, exit code and report out),
 // the run over a model, and the three reporters.
 export { type CommandHooks, type Console, type Outcome, verifyCommand } from './command.js';
+export type { OperationCoverage } from './coverage-report.js';
 export { curlCommand, shellQuote } from './curl.js';
 export { type Fixtures, readFixtures } from './fixtures.js';
 export { jsonWithEscapes, oneLine } from './one-line.js';

@@ -5,12 +5,12 @@ import type { Findings } from './types.js';
 
 const treatment: Readonly<Record<string, string>> = {
   'error-codes':
-    'expects 401 without a token, 403 without the needed scope and 400 without x-account-id (the usual HTTP meanings; the account header guide states the 400), any 4xx for invalid input or an unsupported method; error bodies are checked against the envelope, their codes are not',
+    'expects 401 without a token, 403 without the needed scope and 400 without x-account-id (the usual HTTP meanings; the account header guide states the 400), 400 for invalid input where the operation documents its 400 (its validation error), else any 4xx, any 4xx for the wrong kind of body or an unsupported method; error bodies are checked against the envelope, their codes are not',
   scopes: 'the 403 scope check runs only on operations whose scopes the contract names',
   'idempotency-replay': 'an idempotency identifier is never repeated: every request gets a fresh one',
   'required-fields': 'only what the contract marks required (body fields, parameters) is ever left out',
   'allowed-values': 'invalid values are sent only where an enum, pattern or format is stated',
-  limits: 'no size, length or amount bound is probed',
+  limits: 'a size, length or amount bound is probed only where the schema states one',
   envelope: 'a success body is checked against its documented schema, whatever envelope that shows',
 };
 

@@ -1,5 +1,6 @@
 // The report three ways: a summary for the terminal, JUnit XML for CI, JSON for machines. What the server
 // sent is printed on one line, escaped (one-line.ts): no line of a report is the server's.
+import { coverageLines } from './coverage-report.js';
 import { jsonWithEscapes, oneLine } from './one-line.js';
 import { parityLines } from './parity.js';
 import type { Report } from './runner.js';
@@ -30,7 +31,7 @@ export function terminalReport(report: Report): string {
     lines.push('', 'Left open by the contract (only what it states was checked):');
     for (const n of report.notes) lines.push(oneLine(`  - ${n.operation}  ${n.check}: ${n.message}`));
   }
-  lines.push(...summaryLines(report));
+  lines.push(...summaryLines(report), ...coverageLines(report.coverage ?? []));
   if (report.parity) lines.push(...parityLines(report.parity));
   lines.push(...notRecheckedLines(report), '', verdictOf(report));
   return `${lines.join('\n')}\n`;

@@ -14,6 +14,7 @@ import {
   type SetupRequest,
 } from '@banking-api/conformance';
 import type { ContractModel, Operation } from '@banking-api/contract';
+import type { OperationCoverage } from './coverage-report.js';
 import { collectFindings } from './findings.js';
 import { noteOpenQuestions } from './open-questions.js';
 import type { ParityReport } from './parity.js';
@@ -37,6 +38,8 @@ export interface Report {
   readonly failures: readonly Failure[];
   readonly notes: readonly Note[];
   readonly summary: Summary;
+  /** The coverage phase: per operation, the keywords of its inputs tried and present. */
+  readonly coverage: readonly OperationCoverage[];
   /** In a --rerun: failures of the earlier report that this run could not check again (not passed). */
   readonly notRechecked?: readonly { readonly operation: string; readonly check: string }[];
   /** Where the mock given with --parity-target answers otherwise than the target. */
@@ -112,6 +115,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     failures,
     notes: findings.notes,
     summary: summarize(checks, failures),
+    coverage: findings.coverage.report(),
   };
 }
 

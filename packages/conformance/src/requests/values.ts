@@ -1,9 +1,11 @@
 // The parameter values of a valid request: the contract's example for each (exampleRequest), a fresh
 // idempotency identifier per request when asked (a request that creates a resource must not replay an
-// earlier one), and a repeatable generated value where the contract shows no example.
+// earlier one), and a repeatable generated value where the contract shows no example: one its schema
+// accepts (its pattern, format, enum, bounds), else an identifier-like text.
 import { randomUUID } from 'node:crypto';
-import { asText, exampleRequest, type Operation } from '@banking-api/contract';
+import { asText, exampleRequest, type JsonSchema, type Operation } from '@banking-api/contract';
 import fc from 'fast-check';
+import { validValue } from '../schemas/generate.js';
 
 export interface ValueOptions {
   /** Seed of the values generated for parameters without an example (default 1). */
@@ -43,12 +45,38 @@ function parameterValue(
   if (options.values && name in options.values) return options.values[name];
   const idempotent = op.idempotency?.parameter === name && op.idempotency.in === place;
   if (idempotent && (options.idempotency ?? 'fresh') === 'fresh') return randomUUID();
-  return example ?? generatedIdentifier(options.seed ?? 1, name);
+  if (example !== undefined) return example;
+  const schema = op.parameters.find((p) => p.name === name && p.in === place)?.schema;
+  return generatedIdentifier(options.seed ?? 1, name, schema);
 }
 
-/** A repeatable identifier-like value for a parameter that has no example. */
-export function generatedIdentifier(seed: number, name: string): string {
+// Keywords that make a schema's value more than any identifier-like text.
+const SHAPING = [
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'type',
+  'minLength',
+  'maxLength',
+  'oneOf',
+  'anyOf',
+  'allOf',
+];
+
+/**
+ * A repeatable value for a parameter that has no example: one its schema accepts when the schema says more
+ * than "a string" (a pattern, a format, an enum), else identifier-like text.
+ */
+export function generatedIdentifier(seed: number, name: string, schema?: JsonSchema): unknown {
   const salt = [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+  const plainString =
+    !schema ||
+    (schema.type === 'string' && Object.keys(schema).every((k) => !SHAPING.includes(k) || k === 'type'));
+  if (!plainString) {
+    const value = validValue(schema, seed + salt);
+    if (value !== undefined) return value;
+  }
   const [value] = fc.sample(fc.stringMatching(/^[a-z0-9]{8,16}$/), { seed: seed + salt, numRuns: 1 });
   return value ?? 'conformance';
 }

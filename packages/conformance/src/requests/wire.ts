@@ -1,6 +1,7 @@
 // A request as the raw bytes of HTTP/1.1: for requests no HTTP client would send (absolute-form targets,
 // other spellings of a path, mutated bytes), written over TLS by attacks/tls.ts.
 import type { Probe } from '../types.js';
+import { outgoingHeaders } from './headers.js';
 
 /** A request as text: request line, headers (with Host, Connection: close and the body's length), body. */
 export function rawRequest(
@@ -28,9 +29,11 @@ export interface RenderOptions {
 
 /** A probe as HTTP/1.1 text. */
 export function renderRequest(probe: Probe, options: RenderOptions = {}): string {
-  const headers: Record<string, string> = {};
-  if (options.token && probe.credential !== 'none') headers.authorization = `Bearer ${options.token}`;
-  Object.assign(headers, probe.headers);
-  if (probe.body) headers['content-type'] = probe.body.contentType;
-  return rawRequest(probe.method, options.target ?? probe.path, headers, probe.body?.text);
+  const token = options.token && probe.credential !== 'none' ? `Bearer ${options.token}` : undefined;
+  return rawRequest(
+    probe.method,
+    options.target ?? probe.path,
+    outgoingHeaders(probe, token),
+    probe.body?.text,
+  );
 }

@@ -2,6 +2,7 @@
 // here only; everything else names them by credential.
 import { redact, withoutTrailingSlashes } from '@banking-api/contract';
 import { Agent, type Dispatcher, request } from 'undici';
+import { outgoingHeaders } from '../requests/headers.js';
 import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
 import { failedStageOf, innermostCause } from './failed-stage.js';
 import { foreignCertificate } from './foreign-certificate.js';
@@ -108,9 +109,7 @@ async function exchange(
   { timeout, deadline, maxBytes }: Bounds,
   authorization: string | undefined,
 ): Promise<Answer> {
-  const headers: Record<string, string> = { ...probe.headers };
-  if (authorization) headers.authorization = authorization;
-  if (probe.body) headers['content-type'] = probe.body.contentType;
+  const headers = outgoingHeaders(probe, authorization);
   try {
     const res = await request(`${base}${probe.path}`, {
       dispatcher,

@@ -78,4 +78,27 @@ describe('field-rules', () => {
       },
     ]);
   });
+
+  it("holds the error envelope's path to the path the request was sent to (behind a base path too)", () => {
+    const op = operationWith(
+      (o) => Boolean(responseFor(o, 400)?.rules?.some((r) => r.equals.source === 'request-path')),
+      'an error envelope with a request-path rule',
+    );
+    const request = requestFor(op, { idempotency: 'example' });
+    const path = request.path.split('?')[0] as string;
+    const answer = withBody(documentedAnswer(op, 400), (b) => {
+      b.path = path;
+    });
+    expect(judgeAnswer(op, answer, request).failures).toEqual([]);
+    const behindBase = withBody(answer, (b) => {
+      b.path = `/api${path}`;
+    });
+    expect(judgeAnswer(op, behindBase, request).failures).toEqual([]);
+    const wrong = withBody(answer, (b) => {
+      b.path = '/hb/somewhere-else';
+    });
+    expect(judgeAnswer(op, wrong, request).failures).toEqual([
+      expect.objectContaining({ check: 'field-rules', expected: "/path = the request's path" }),
+    ]);
+  });
 });

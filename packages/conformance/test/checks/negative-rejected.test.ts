@@ -1,4 +1,4 @@
-import { redact } from '@banking-api/contract';
+import { redact, responseFor } from '@banking-api/contract';
 import { describe, expect, it } from 'vitest';
 import { context, operationWith, registered, server, successStatus } from '../harness.ts';
 
@@ -35,5 +35,23 @@ describe('negative-rejected', () => {
     expect(redact(`missing required field at /pix_key; answered ${successStatus(op)}`)).toContain(
       `answered ${successStatus(op)}`,
     );
+  });
+});
+
+describe('negative-rejected, where the contract documents 400', () => {
+  const check = registered('negative-rejected');
+  const op = operationWith(
+    (o) =>
+      o.requestBody?.content[0]?.mediaType === 'application/json' && responseFor(o, 400)?.status === '400',
+    'a JSON body and a 400 of its own',
+  );
+  if (check.kind !== 'probe' || check.scope !== 'operation') throw new Error('an operation check');
+
+  it('fails a 422 for a body that fails validation: the contract says 400', async () => {
+    const ctx = context(server(op, () => 422).send);
+    await check.run(ctx, op);
+    const failure = ctx.findings.failures.find((f) => f.check === 'negative-rejected');
+    expect(failure?.expected).toMatch(/^400/);
+    expect(failure?.got).toMatch(/answered 422/);
   });
 });

@@ -27,3 +27,20 @@ describe('response-content-type', () => {
     expect(judgement.ran).not.toContain('response-schema');
   });
 });
+
+describe('response-content-type, on an answer without a body', () => {
+  const open = operationWith(
+    (o) => o.responses.some((r) => r.status === '2XX' && r.content.length > 0),
+    'a 2XX response the contract does not show',
+  );
+
+  it('passes a 204 with no body and no content type where the contract shows no response', () => {
+    const judgement = judgeAnswer(open, { status: 204, mediaType: '', headers: {}, text: '' });
+    expect(judgement.failures).toEqual([]);
+  });
+
+  it('still fails a 200 with a body and no content type there', () => {
+    const judgement = judgeAnswer(open, { status: 200, mediaType: '', headers: {}, text: '{"a":1}' });
+    expect(judgement.failures.map((f) => f.check)).toEqual(['response-content-type']);
+  });
+});

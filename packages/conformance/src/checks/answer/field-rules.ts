@@ -1,6 +1,7 @@
 // What the contract states across fields (`x-equals`, the model's `Response.rules`) holds in an answer:
 // a Pix refund's `refund.id` is the `id` of its path, the error envelope's `status_code` is the HTTP
-// status. A field the answer lacks is the schema check's to judge; a rule on the request needs the request.
+// status, its `path` the path the request was sent to. A field the answer lacks is the schema check's to
+// judge; a rule on the request needs the request.
 import type { FieldRule, Operation } from '@banking-api/contract';
 import { clip } from '../../judge/describe.js';
 import type { Probe } from '../../types.js';
@@ -25,7 +26,7 @@ export const fieldRules: AnswerCheck = {
       if (expected === undefined) continue;
       // The request's own value goes in `got`, not `expected`: the same broken rule on many requests
       // (each with a fresh id) is then one deviation with a count, not one per request.
-      if (String(actual) !== expected)
+      if (!matches(rule, String(actual), expected))
         return fail(
           `${rule.pointer} = ${describe(rule)}`,
           `${rule.pointer} = ${clip(JSON.stringify(actual))} (${describe(rule)} is ${clip(JSON.stringify(expected))})`,
@@ -36,7 +37,32 @@ export const fieldRules: AnswerCheck = {
 };
 
 const describe = (rule: FieldRule) =>
-  rule.equals.source === 'status' ? 'the HTTP status' : `${rule.equals.source} parameter ${rule.equals.name}`;
+  rule.equals.source === 'status'
+    ? 'the HTTP status'
+    : rule.equals.source === 'request-path'
+      ? "the request's path"
+      : `${rule.equals.source} parameter ${rule.equals.name}`;
+
+/**
+ * Whether the field holds the value: the same text; for the request's path also its percent-decoded form,
+ * or the path behind a base path the target's URL adds (`/api/hb/...` for `/hb/...`).
+ */
+function matches(rule: FieldRule, actual: string, expected: string): boolean {
+  if (actual === expected) return true;
+  if (rule.equals.source !== 'request-path') return false;
+  const decoded = safeDecode(expected);
+  return [expected, decoded].some(
+    (path) => actual === path || (actual.endsWith(path) && actual.startsWith('/')),
+  );
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 /** The value the rule asks for, as text; undefined when this answer cannot tell (no request at hand). */
 function expectedOf(rule: FieldRule, view: AnswerView): string | undefined {
@@ -44,7 +70,11 @@ function expectedOf(rule: FieldRule, view: AnswerView): string | undefined {
   if (source === 'status') return String(view.answer.status);
   const request = view.request;
   if (!request) return undefined;
-  if (source === 'header') return request.headers[name] ?? request.headers[name.toLowerCase()];
+  if (source === 'request-path') return request.path.split('?')[0];
+  if (source === 'header') {
+    const sent = Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase());
+    return sent?.[1];
+  }
   if (source === 'query')
     return new URL(request.path, 'https://request.invalid').searchParams.get(name) ?? undefined;
   return pathParameters(view.op, request)[name];

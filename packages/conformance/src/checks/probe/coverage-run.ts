@@ -1,0 +1,46 @@
+// What the two coverage checks share: the operation's plan (coverage/plan.ts) with the run's values, the
+// valid request each case starts from, and the report of which keywords were tried (Findings.covered).
+import type { Operation } from '@banking-api/contract';
+import type { CoverageCase } from '../../coverage/case.js';
+import { keywordOf } from '../../coverage/case.js';
+import { coveragePlan } from '../../coverage/plan.js';
+import { judgeAnswer, recordJudgement } from '../../judge/judge.js';
+import type { Answer, CheckContext, Probe } from '../../types.js';
+import { runRequest, runValues } from './run-request.js';
+
+/** Cases of one operation in flight at once: latency hidden, a shared sandbox not flooded. */
+const WIDTH = 2;
+
+/** Sends each case of `op` that `positive` selects; `judge` holds each answer to what the case needs. */
+export async function runCoverage(
+  ctx: CheckContext,
+  op: Operation,
+  positive: boolean,
+  judge: (c: CoverageCase, probe: Probe, answer: Answer) => void,
+): Promise<void> {
+  const plan = coveragePlan(op, runValues(ctx, op));
+  const cases = plan.cases.filter((x) => x.positive === positive);
+  // A fresh valid request per case: a fresh idempotency identifier, so no case replays another.
+  const probes = cases.map((c) => c.apply(runRequest(ctx, op, { body: plan.body ?? null })));
+  const answers = await sendAll(ctx.send, probes);
+  // Judged in the cases' order, whatever order the answers came in: the same report on every run.
+  cases.forEach((c, i) => {
+    const probe = probes[i] as Probe;
+    const answer = answers[i] as Answer;
+    recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
+    judge(c, probe, answer);
+  });
+  const side = positive ? 'positive' : 'negative';
+  ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf), side });
+}
+
+/** Every probe sent, `WIDTH` at a time, the answers in the probes' order; the first failure rejects. */
+async function sendAll(send: CheckContext['send'], probes: readonly Probe[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < probes.length; i = next++) answers[i] = await send(probes[i] as Probe);
+  };
+  await Promise.all(Array.from({ length: Math.min(WIDTH, probes.length) }, worker));
+  return answers;
+}
