@@ -10,6 +10,7 @@ import { type Limits, limitsWith } from '../api/limits.ts';
 import type { Violation } from '../api/options.ts';
 import { applyServerLimits, serverLimitOptions } from '../http/limits.ts';
 import type { DevPki } from '../pki/dev-pki.ts';
+import { joseSigner } from '../pki/jws.ts';
 import { TokenVerifier } from '../pki/tokens.ts';
 import type { PrismEngine } from '../prism/engine.ts';
 import { ExampleAnswers } from '../prism/fast-path.ts';
@@ -62,6 +63,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     features: options.mock?.features,
     mock: options.mock,
     onViolation: options.onViolation,
+    sign: joseSigner(options.pki.jwt.privateKey),
     caller: (
       (read) => (req) =>
         read(req.socket as TLSSocket)

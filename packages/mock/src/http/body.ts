@@ -5,12 +5,14 @@ import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import type { MediaType, Operation } from '@banking-api/contract';
 import type { Limits } from '../api/limits.ts';
+import { josePayload } from '../pki/jws.ts';
 import { readAccept } from './accept.ts';
 import { bearerCredential } from './bearer.ts';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
 import { hopByHopHeaders } from './hop-by-hop.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
 import { type BodyRead, readBody } from './limits.ts';
+import { isJoseType } from './media.ts';
 import { checkMultipart } from './multipart.ts';
 
 /** The body and headers handed to Prism. */
@@ -92,6 +94,7 @@ async function checkedBody(
   if (unsupported) return { ok: false, refusal: unsupported };
   const form = media.find((m) => m.mediaType === 'multipart/form-data');
   if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
+  if (isJoseType(contentType)) return joseBody(bytes, headers, path);
   const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
   if (jsonType.test(contentType) || expectsJson) {
     const refusal = jsonLimitRefusal(bytes, limits, path);
@@ -194,6 +197,21 @@ function jsonBody(bytes: Buffer, headers: Record<string, string>, path: string, 
       refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]),
     };
   }
+}
+
+/**
+ * A JWS or JWT body (`application/jose`, `application/jwt`): a compact JWS, whose JSON payload is what the
+ * contract's schema describes and what Prism judges; not a JSON object itself.
+ */
+function joseBody(bytes: Buffer, headers: Record<string, string>, path: string): BodyCheck {
+  const read = josePayload(bytes.toString('utf8'));
+  if (read) return { ok: true, value: { body: read.payload, headers } };
+  const detail: ViolationDetail = {
+    location: 'body',
+    code: 'invalid_jws',
+    message: 'The body is not a compact JWS (header.payload.signature in base64url) with a JSON payload.',
+  };
+  return { ok: false, refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]) };
 }
 
 async function formBody(
