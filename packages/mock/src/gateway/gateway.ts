@@ -8,6 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import { type ContractModel, createRouter } from '@banking-api/contract';
 import { type Limits, limitsWith } from '../api/limits.ts';
 import type { Violation } from '../api/options.ts';
+import { contractErrors } from '../http/contract-errors.ts';
 import { applyServerLimits, serverLimitOptions } from '../http/limits.ts';
 import type { DevPki } from '../pki/dev-pki.ts';
 import { joseSigner } from '../pki/jws.ts';
@@ -54,6 +55,7 @@ export interface Gateway {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits = limitsWith(options.limits);
+  const sign = joseSigner(options.pki.jwt.privateKey);
   const steps: Steps = {
     mode: options.mode,
     engine: options.engine,
@@ -63,7 +65,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     features: options.mock?.features,
     mock: options.mock,
     onViolation: options.onViolation,
-    sign: joseSigner(options.pki.jwt.privateKey),
+    sign,
+    errors: contractErrors(options.model, sign),
     caller: (
       (read) => (req) =>
         read(req.socket as TLSSocket)

@@ -10,8 +10,9 @@ import { type Operation, type RouteResult, redact } from '@banking-api/contract'
 import type { AdminRoute } from '../admin/dispatch.ts';
 import { adminPrefix, sessionHeader } from '../api/names.ts';
 import type { FeatureChain } from '../features/feature.ts';
-import { envelopeAnswer, send } from '../http/answer.ts';
+import { type Answer, envelopeAnswer, send } from '../http/answer.ts';
 import { bodyReader } from '../http/body.ts';
+import type { ErrorStyle } from '../http/contract-errors.ts';
 import { type ErrorEnvelope, envelope } from '../http/envelope.ts';
 import { leavingBody, malformed, refusalAnswer } from '../http/refusal.ts';
 import type { Arrival, Caller } from '../http/served.ts';
@@ -35,6 +36,8 @@ export interface Steps extends AnswerSteps {
   /** Who is calling, by the connection's client certificate. */
   caller(req: IncomingMessage): Caller;
   verifier: TokenVerifier;
+  /** How the contract words the mock's errors (ours: the envelope). */
+  errors: ErrorStyle;
 }
 
 /** One request, isolated: whatever goes wrong answers this request and is logged with its id. */
@@ -67,8 +70,9 @@ async function serve(
   };
   const choice = steps.mock && sessionOf(steps.mock.sessions, req.headers[sessionHeader]);
   const read = bodyReader(req, steps.limits);
-  const draft = new RequestDraft(arrival, steps.caller(req), choice?.session, { req, res, read });
   const admin = target.path.startsWith(adminPrefix);
+  const restyle = admin ? undefined : (answer: Answer) => steps.errors(answer, match?.operation);
+  const draft = new RequestDraft(arrival, steps.caller(req), choice?.session, { req, res, read, restyle });
   const { features } = steps;
   if (features && !admin)
     res.once('close', () => features.served(draft.served(), draft.session, draft.outcomes));
