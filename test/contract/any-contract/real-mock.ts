@@ -23,11 +23,19 @@ export interface RealMock {
   stop(): Promise<void>;
 }
 
-export async function startRealMock(name: string): Promise<RealMock> {
+/** `edit` changes the bundle file before the mock reads it (a test's variant of the contract). */
+export async function startRealMock(
+  name: string,
+  options: { edit?: (bundleFile: string) => Promise<void> } = {},
+): Promise<RealMock> {
   const work = await mkdtemp(join(tmpdir(), `real-mock-${name}-`));
-  const { bundle, model } = await loadContract(await writeRealContract(realContract(name), work));
+  let { bundle, model } = await loadContract(await writeRealContract(realContract(name), work));
   const specPath = join(work, 'bundle.json');
   await writeFile(specPath, JSON.stringify(bundle));
+  if (options.edit) {
+    await options.edit(specPath);
+    ({ bundle, model } = await loadContract(specPath));
+  }
   const mock = await startTestMock({ specPath, model, errors: false });
   const agent = rawAgent(mock);
   return {

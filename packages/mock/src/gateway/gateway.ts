@@ -17,6 +17,7 @@ import type { PrismEngine } from '../prism/engine.ts';
 import { ExampleAnswers } from '../prism/fast-path.ts';
 import { callerReader } from './admission.ts';
 import { plainHttpFront } from './plain-http.ts';
+import { schemeTable } from './schemes.ts';
 import { handle, type MockParts, type Steps } from './serve.ts';
 
 export type { MockParts } from './serve.ts';
@@ -67,6 +68,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onViolation: options.onViolation,
     sign,
     errors: contractErrors(options.model, sign),
+    schemes: schemeTable(options.model),
     caller: (
       (read) => (req) =>
         read(req.socket as TLSSocket)

@@ -22,6 +22,7 @@ import { type Sessions, sessionOf, unknownSessionRefusal } from '../session/sess
 import { authenticate, authorizeScopes } from './admission.ts';
 import { type AnswerSteps, answerOf } from './answering.ts';
 import { RequestDraft } from './exchange.ts';
+import { admitBySchemes, type SchemeTable } from './schemes.ts';
 
 /** What the mock adds to the gateway's path (mock.ts puts it together). */
 export interface MockParts {
@@ -36,6 +37,8 @@ export interface Steps extends AnswerSteps {
   /** Who is calling, by the connection's client certificate. */
   caller(req: IncomingMessage): Caller;
   verifier: TokenVerifier;
+  /** The contract's security schemes by name. */
+  schemes: SchemeTable;
   /** How the contract words the mock's errors (ours: the envelope). */
   errors: ErrorStyle;
 }
@@ -88,7 +91,10 @@ async function serve(
   draft.send(await answerOf(steps, draft));
 }
 
-/** The dev token for the certificate's environment, then the operation's scopes: in mock and proxy mode alike. */
+/**
+ * Who may call: a routed operation by its own security schemes (schemes.ts); the admin route and requests
+ * that name no operation by a dev token, as before. In mock and proxy mode alike.
+ */
 async function admit(
   steps: Steps,
   draft: RequestDraft,
@@ -96,12 +102,26 @@ async function admit(
 ): Promise<ErrorEnvelope | undefined> {
   const path = draft.arrival.target.sent;
   const env = draft.caller.env;
+  const operation = operationOf(routed);
+  if (operation && env && !draft.arrival.target.path.startsWith(adminPrefix)) {
+    const { headers } = draft.req;
+    const query = draft.arrival.target.query;
+    const admission = await admitBySchemes(steps.verifier, steps.schemes, operation, {
+      headers,
+      query,
+      env,
+      path,
+    });
+    if ('refusal' in admission) return admission.refusal;
+    if (admission.token) draft.admitted(admission.token.subject, admission.token.scopes);
+    return undefined;
+  }
   const authentication = await authenticate(steps.verifier, draft.req.headers.authorization, env, path);
   if ('refusal' in authentication) return authentication.refusal;
   const { token } = authentication;
   draft.admitted(token.subject, token.scopes);
   if (routed.kind === 'bad-path') return malformed(routed.reason, path);
-  return authorizeScopes(operationOf(routed), token.scopes, path);
+  return authorizeScopes(operation, token.scopes, path);
 }
 
 function operationOf(routed: RouteResult): Operation | undefined {
