@@ -45,6 +45,14 @@ describe("the Pix API's problem+json", () => {
     });
   });
 
+  it('refuses a JSON null body where the body is optional (Prism reads null as no body at all)', async () => {
+    const token = await pix.mock.mock.token(['rec.write']);
+    const headers = { 'content-type': 'application/json' };
+    const answer = await pix.call('POST', '/rec', { token, headers, body: 'null' });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, detail: expect.stringContaining('null') });
+  });
+
   it('answers a path no operation has with an RFC 9457 problem (the contract documents none)', async () => {
     const token = await pix.mock.token('sandbox', { scopes: [] });
     const answer = await pix.call('GET', '/nada/a/b/c', { token });

@@ -3,7 +3,7 @@
 // fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
-import type { MediaType, Operation } from '@banking-api/contract';
+import { type MediaType, type Operation, resolveSchema } from '@banking-api/contract';
 import type { Limits } from '../api/limits.ts';
 import { josePayload } from '../pki/jws.ts';
 import { readAccept } from './accept.ts';
@@ -98,7 +98,9 @@ async function checkedBody(
   const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
   if (jsonType.test(contentType) || expectsJson) {
     const refusal = jsonLimitRefusal(bytes, limits, path);
-    return refusal ? { ok: false, refusal } : jsonBody(bytes, headers, path, true);
+    if (refusal) return { ok: false, refusal };
+    const checked = jsonBody(bytes, headers, path, true);
+    return checked.ok && checked.value.body === null ? nullBody(media, headers, path) : checked;
   }
   return passedBody(bytes, headers);
 }
@@ -197,6 +199,20 @@ function jsonBody(bytes: Buffer, headers: Record<string, string>, path: string, 
       refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]),
     };
   }
+}
+
+/**
+ * A JSON body that is `null`: Prism would read it as no body at all (and accept it where the body is
+ * optional), so it is refused unless the operation's JSON schema allows null; allowed, it is passed on as
+ * the text `null`.
+ */
+function nullBody(media: readonly MediaType[], headers: Record<string, string>, path: string): BodyCheck {
+  const schema = resolveSchema(media.find((m) => jsonType.test(m.mediaType))?.schema);
+  const types = [schema?.type ?? []].flat();
+  if (types.includes('null') || schema?.nullable === true)
+    return { ok: true, value: { body: 'null', headers } };
+  const detail: ViolationDetail = { location: 'body', code: 'type', message: 'The body is null.' };
+  return { ok: false, refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]) };
 }
 
 /**
