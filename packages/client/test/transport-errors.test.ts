@@ -153,15 +153,17 @@ describe('transport failures name the cause and what to check', () => {
       baseUrl: `https://127.0.0.1:${port}`,
       tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca.cert },
       token,
-      timeoutMs: 1500,
+      timeoutMs: 3000,
       connections: 1,
       retry: false,
     });
     try {
       const connected = new Promise((resolve) => silent.once('connection', resolve));
-      const first = failure(call(client)); // opens the connection: it fails 1,500 ms from now
+      const first = failure(call(client)); // opens the connection: it fails 3,000 ms from now
       await connected;
-      await delay(500); // a margin a loaded machine keeps: the queued call's own deadline is 500 ms later
+      // Queued 1,500 ms in: the connection fails 1,500 ms before the queued call's own deadline and
+      // 1,500 ms after it was queued, margins a loaded machine keeps (500 ms was not, with every core busy).
+      await delay(1500);
       const queued = await failure(call(client));
       expect(queued).toBeInstanceOf(TimeoutError);
       expect(queued.code).toBe('UND_ERR_CONNECT_TIMEOUT');
