@@ -216,6 +216,7 @@ export function operationOf(
   const idempotency = idempotencyOf(op, key, parameters);
   const callbacks = Object.keys(obj(op.callbacks));
   const givenId = text(op.operationId);
+  const ownServers = [...list<Json>(op.servers), ...list<Json>(item.servers)].map((s) => String(obj(s).url));
   return {
     key,
     method,
@@ -234,6 +235,7 @@ export function operationOf(
     ...(idempotency && { idempotency }),
     ...(callbacks.length > 0 && { callbacks }),
     gaps: gapsOf(op),
+    ...(ownServers.length > 0 && { ownServers }),
   };
 }
 

@@ -156,6 +156,11 @@ export interface Operation {
    * `reachedComponents` (components.ts), over the model's `componentReferences`.
    */
   readonly components: readonly string[];
+  /**
+   * The server URLs the operation (or its path item) names for itself, when it names any: it is served
+   * elsewhere than the document's servers (the Pix API's payload locations, on the receiving PSP's host).
+   */
+  readonly ownServers?: readonly string[];
   /** Where the operation is written: file (relative to the contract's folder) and 1-based line. */
   readonly source: { readonly file: string; readonly line: number };
 }

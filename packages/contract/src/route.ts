@@ -22,6 +22,8 @@ interface CompiledRoute {
   readonly names: readonly string[];
   /** Literal characters in the template: more literal text wins over a parameter (`/a/b` before `/a/{x}`). */
   readonly literalLength: number;
+  /** Per segment, whether it is written without a parameter. */
+  readonly literalSegments: readonly boolean[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
@@ -33,7 +35,23 @@ function compile(operation: Operation): CompiledRoute {
     pattern: new RegExp(`^${parts.map(escapeRegExp).join('([^/]+)')}$`),
     names: [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
     literalLength: parts.join('').length,
+    literalSegments: segmentsOf(operation.path).map((segment) => !segment.includes('{')),
   };
+}
+
+/**
+ * Most specific first, as OpenAPI asks ("concrete paths are matched before templated ones"): at the first
+ * segment where two templates differ, the literal one wins (`/rec/ativas/{x}` before `/rec/{id}/{x}`); then
+ * more literal text; then, for identical templates, one served at the document's servers before one that
+ * names servers of its own (the Pix API's `GET /rec/{recUrlAccessToken}`, on the receiving PSP's host, after
+ * `GET /rec/{idRec}`); else document order.
+ */
+function bySpecificity(a: CompiledRoute, b: CompiledRoute): number {
+  const length = Math.min(a.literalSegments.length, b.literalSegments.length);
+  for (let i = 0; i < length; i++)
+    if (a.literalSegments[i] !== b.literalSegments[i]) return a.literalSegments[i] ? -1 : 1;
+  if (a.literalLength !== b.literalLength) return b.literalLength - a.literalLength;
+  return Number(Boolean(a.operation.ownServers)) - Number(Boolean(b.operation.ownServers));
 }
 
 /** Leading segments of a template indexed on, at most: `/hb/cards/{id}` is found under `3|hb|cards`. */
@@ -77,7 +95,7 @@ function candidatesOf(routes: readonly CompiledRoute[]): (path: string) => Compi
 
 /** A router over the model's operations; most specific template first, as OpenAPI requires. */
 export function createRouter(model: ContractModel): (method: string, path: string) => RouteResult {
-  const routes = model.operations.map(compile).sort((a, b) => b.literalLength - a.literalLength);
+  const routes = model.operations.map(compile).sort(bySpecificity);
   const candidates = candidatesOf(routes);
   return (method, path) => {
     const matching = candidates(path).filter((r) => r.pattern.test(path));

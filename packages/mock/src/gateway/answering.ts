@@ -13,6 +13,7 @@ import { prismBody } from '../http/body.ts';
 import { echoFor } from '../http/echo.ts';
 import { envelope } from '../http/envelope.ts';
 import { leavingBody, refusalAnswer } from '../http/refusal.ts';
+import type { JoseSigner } from '../pki/jws.ts';
 import { mockAnswer, proxyAnswer, violationReport } from '../prism/answers.ts';
 import type { PrismEngine, PrismOutcome, PrismRequest } from '../prism/engine.ts';
 import { acceptedByPrism, type ExampleAnswers, refusedRequest } from '../prism/fast-path.ts';
@@ -27,6 +28,8 @@ export interface AnswerSteps {
   examples: ExampleAnswers | undefined;
   features: FeatureChain | undefined;
   onViolation: ((violation: Violation) => void) | undefined;
+  /** Signs the examples of JWS and JWT answers (pki/jws.ts). */
+  sign: JoseSigner;
   log(line: string): void;
 }
 
@@ -98,7 +101,7 @@ function knownAnswer(steps: AnswerSteps, draft: RequestDraft, request: PrismRequ
   const { match, target } = draft.arrival;
   return reported(steps, draft, known.outcome, (outcome) => {
     if (known.answer) return known.answer;
-    const answer = mockAnswer(outcome, match, target.sent);
+    const answer = mockAnswer(outcome, match, target.sent, steps.sign);
     // Serialized once when no echo rule ties the answer to the request (a CPU profile: 2% of the mock's time).
     if (match && !echoFor(match.operation, answer.status)) known.answer = answer;
     return answer;
@@ -131,7 +134,7 @@ async function prismAnswer(
   const unrouted = !match && notFound(outcome) ? unroutedAnswer(steps, routed, request) : undefined;
   if (unrouted) return unrouted;
   draft.answeredBy('prism');
-  return reported(steps, draft, outcome, (o) => mockAnswer(o, match, target.sent));
+  return reported(steps, draft, outcome, (o) => mockAnswer(o, match, target.sent, steps.sign));
 }
 
 const disagreed = new WeakSet<object>();

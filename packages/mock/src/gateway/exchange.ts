@@ -18,6 +18,7 @@ export class RequestDraft implements Exchange {
   /** The outcomes recorded, for their steps afterwards. */
   readonly outcomes: Outcome[] = [];
   readonly #read: () => Promise<BodyRead>;
+  readonly #restyle: ((answer: Answer) => Answer) | undefined;
   #caller: Caller;
   #body: Buffer | undefined;
   #validated = false;
@@ -30,7 +31,13 @@ export class RequestDraft implements Exchange {
     arrival: Arrival,
     caller: Caller,
     session: Session | undefined,
-    exchange: { req: IncomingMessage; res: ServerResponse; read: () => Promise<BodyRead> },
+    exchange: {
+      req: IncomingMessage;
+      res: ServerResponse;
+      read: () => Promise<BodyRead>;
+      /** How the contract words the mock's errors (http/contract-errors.ts); none for the admin route. */
+      restyle?: ((answer: Answer) => Answer) | undefined;
+    },
   ) {
     this.arrival = arrival;
     this.#caller = caller;
@@ -38,6 +45,7 @@ export class RequestDraft implements Exchange {
     this.req = exchange.req;
     this.res = exchange.res;
     this.#read = exchange.read;
+    this.#restyle = exchange.restyle;
   }
 
   /** The request as read (Exchange): what features and the admin route see, typed as an Exchange. */
@@ -79,7 +87,8 @@ export class RequestDraft implements Exchange {
   }
 
   /** Sends the answer, kept as sent: the one capture the stores read afterwards. */
-  send(answer: Answer): void {
+  send(given: Answer): void {
+    const answer = this.#restyle ? this.#restyle(given) : given;
     this.#answer = answer;
     send(this.res, answer);
   }

@@ -8,13 +8,16 @@ import type { TLSSocket } from 'node:tls';
 import { type ContractModel, createRouter } from '@banking-api/contract';
 import { type Limits, limitsWith } from '../api/limits.ts';
 import type { Violation } from '../api/options.ts';
+import { contractErrors } from '../http/contract-errors.ts';
 import { applyServerLimits, serverLimitOptions } from '../http/limits.ts';
 import type { DevPki } from '../pki/dev-pki.ts';
+import { joseSigner } from '../pki/jws.ts';
 import { TokenVerifier } from '../pki/tokens.ts';
 import type { PrismEngine } from '../prism/engine.ts';
 import { ExampleAnswers } from '../prism/fast-path.ts';
 import { callerReader } from './admission.ts';
 import { plainHttpFront } from './plain-http.ts';
+import { schemeTable } from './schemes.ts';
 import { handle, type MockParts, type Steps } from './serve.ts';
 
 export type { MockParts } from './serve.ts';
@@ -53,6 +56,7 @@ export interface Gateway {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits = limitsWith(options.limits);
+  const sign = joseSigner(options.pki.jwt.privateKey);
   const steps: Steps = {
     mode: options.mode,
     engine: options.engine,
@@ -62,6 +66,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     features: options.mock?.features,
     mock: options.mock,
     onViolation: options.onViolation,
+    sign,
+    errors: contractErrors(options.model, sign),
+    schemes: schemeTable(options.model),
     caller: (
       (read) => (req) =>
         read(req.socket as TLSSocket)

@@ -10,8 +10,9 @@ import { type Operation, type RouteResult, redact } from '@banking-api/contract'
 import type { AdminRoute } from '../admin/dispatch.ts';
 import { adminPrefix, sessionHeader } from '../api/names.ts';
 import type { FeatureChain } from '../features/feature.ts';
-import { envelopeAnswer, send } from '../http/answer.ts';
+import { type Answer, envelopeAnswer, send } from '../http/answer.ts';
 import { bodyReader } from '../http/body.ts';
+import type { ErrorStyle } from '../http/contract-errors.ts';
 import { type ErrorEnvelope, envelope } from '../http/envelope.ts';
 import { leavingBody, malformed, refusalAnswer } from '../http/refusal.ts';
 import type { Arrival, Caller } from '../http/served.ts';
@@ -21,6 +22,7 @@ import { type Sessions, sessionOf, unknownSessionRefusal } from '../session/sess
 import { authenticate, authorizeScopes } from './admission.ts';
 import { type AnswerSteps, answerOf } from './answering.ts';
 import { RequestDraft } from './exchange.ts';
+import { admitBySchemes, type SchemeTable } from './schemes.ts';
 
 /** What the mock adds to the gateway's path (mock.ts puts it together). */
 export interface MockParts {
@@ -35,6 +37,10 @@ export interface Steps extends AnswerSteps {
   /** Who is calling, by the connection's client certificate. */
   caller(req: IncomingMessage): Caller;
   verifier: TokenVerifier;
+  /** The contract's security schemes by name. */
+  schemes: SchemeTable;
+  /** How the contract words the mock's errors (ours: the envelope). */
+  errors: ErrorStyle;
 }
 
 /** One request, isolated: whatever goes wrong answers this request and is logged with its id. */
@@ -67,8 +73,9 @@ async function serve(
   };
   const choice = steps.mock && sessionOf(steps.mock.sessions, req.headers[sessionHeader]);
   const read = bodyReader(req, steps.limits);
-  const draft = new RequestDraft(arrival, steps.caller(req), choice?.session, { req, res, read });
   const admin = target.path.startsWith(adminPrefix);
+  const restyle = admin ? undefined : (answer: Answer) => steps.errors(answer, match?.operation);
+  const draft = new RequestDraft(arrival, steps.caller(req), choice?.session, { req, res, read, restyle });
   const { features } = steps;
   if (features && !admin)
     res.once('close', () => features.served(draft.served(), draft.session, draft.outcomes));
@@ -84,7 +91,10 @@ async function serve(
   draft.send(await answerOf(steps, draft));
 }
 
-/** The dev token for the certificate's environment, then the operation's scopes: in mock and proxy mode alike. */
+/**
+ * Who may call: a routed operation by its own security schemes (schemes.ts); the admin route and requests
+ * that name no operation by a dev token, as before. In mock and proxy mode alike.
+ */
 async function admit(
   steps: Steps,
   draft: RequestDraft,
@@ -92,12 +102,26 @@ async function admit(
 ): Promise<ErrorEnvelope | undefined> {
   const path = draft.arrival.target.sent;
   const env = draft.caller.env;
+  const operation = operationOf(routed);
+  if (operation && env && !draft.arrival.target.path.startsWith(adminPrefix)) {
+    const { headers } = draft.req;
+    const query = draft.arrival.target.query;
+    const admission = await admitBySchemes(steps.verifier, steps.schemes, operation, {
+      headers,
+      query,
+      env,
+      path,
+    });
+    if ('refusal' in admission) return admission.refusal;
+    if (admission.token) draft.admitted(admission.token.subject, admission.token.scopes);
+    return undefined;
+  }
   const authentication = await authenticate(steps.verifier, draft.req.headers.authorization, env, path);
   if ('refusal' in authentication) return authentication.refusal;
   const { token } = authentication;
   draft.admitted(token.subject, token.scopes);
   if (routed.kind === 'bad-path') return malformed(routed.reason, path);
-  return authorizeScopes(operationOf(routed), token.scopes, path);
+  return authorizeScopes(operation, token.scopes, path);
 }
 
 function operationOf(routed: RouteResult): Operation | undefined {

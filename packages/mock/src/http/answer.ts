@@ -9,6 +9,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string | string[]>;
   body?: string | Buffer;
+  /** The mock's own error this answer words (envelopeAnswer): a contract of another's words it its way. */
+  error?: ErrorEnvelope;
 }
 
 /** JSON as an answer. */
@@ -27,6 +29,7 @@ export function envelopeAnswer(body: ErrorEnvelope, extra: Record<string, string
     status: body.status_code,
     headers: { 'content-type': 'application/json', ...extra },
     body: JSON.stringify(body),
+    error: body,
   };
 }
 

@@ -3,14 +3,16 @@
 // fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
-import type { MediaType, Operation } from '@banking-api/contract';
+import { type MediaType, type Operation, resolveSchema } from '@banking-api/contract';
 import type { Limits } from '../api/limits.ts';
+import { josePayload } from '../pki/jws.ts';
 import { readAccept } from './accept.ts';
 import { bearerCredential } from './bearer.ts';
 import { type ErrorEnvelope, envelope, type ViolationDetail } from './envelope.ts';
 import { hopByHopHeaders } from './hop-by-hop.ts';
 import { jsonLimitRefusal } from './json-limits.ts';
 import { type BodyRead, readBody } from './limits.ts';
+import { isJoseType } from './media.ts';
 import { checkMultipart } from './multipart.ts';
 
 /** The body and headers handed to Prism. */
@@ -92,10 +94,13 @@ async function checkedBody(
   if (unsupported) return { ok: false, refusal: unsupported };
   const form = media.find((m) => m.mediaType === 'multipart/form-data');
   if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
+  if (isJoseType(contentType)) return joseBody(bytes, headers, path);
   const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
   if (jsonType.test(contentType) || expectsJson) {
     const refusal = jsonLimitRefusal(bytes, limits, path);
-    return refusal ? { ok: false, refusal } : jsonBody(bytes, headers, path, true);
+    if (refusal) return { ok: false, refusal };
+    const checked = jsonBody(bytes, headers, path, true);
+    return checked.ok && checked.value.body === null ? nullBody(media, headers, path) : checked;
   }
   return passedBody(bytes, headers);
 }
@@ -194,6 +199,35 @@ function jsonBody(bytes: Buffer, headers: Record<string, string>, path: string, 
       refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]),
     };
   }
+}
+
+/**
+ * A JSON body that is `null`: Prism would read it as no body at all (and accept it where the body is
+ * optional), so it is refused unless the operation's JSON schema allows null; allowed, it is passed on as
+ * the text `null`.
+ */
+function nullBody(media: readonly MediaType[], headers: Record<string, string>, path: string): BodyCheck {
+  const schema = resolveSchema(media.find((m) => jsonType.test(m.mediaType))?.schema);
+  const types = [schema?.type ?? []].flat();
+  if (types.includes('null') || schema?.nullable === true)
+    return { ok: true, value: { body: 'null', headers } };
+  const detail: ViolationDetail = { location: 'body', code: 'type', message: 'The body is null.' };
+  return { ok: false, refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]) };
+}
+
+/**
+ * A JWS or JWT body (`application/jose`, `application/jwt`): a compact JWS, whose JSON payload is what the
+ * contract's schema describes and what Prism judges; not a JSON object itself.
+ */
+function joseBody(bytes: Buffer, headers: Record<string, string>, path: string): BodyCheck {
+  const read = josePayload(bytes.toString('utf8'));
+  if (read) return { ok: true, value: { body: read.payload, headers } };
+  const detail: ViolationDetail = {
+    location: 'body',
+    code: 'invalid_jws',
+    message: 'The body is not a compact JWS (header.payload.signature in base64url) with a JSON payload.',
+  };
+  return { ok: false, refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]) };
 }
 
 async function formBody(

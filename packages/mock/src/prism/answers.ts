@@ -7,14 +7,24 @@ import type { Violation } from '../api/options.ts';
 import { type Answer, envelopeAnswer } from '../http/answer.ts';
 import { echoFor } from '../http/echo.ts';
 import { hopByHopHeaders } from '../http/hop-by-hop.ts';
-import { type PrismOutcome, serializeBody } from './engine.ts';
+import { bodyText } from '../http/media.ts';
+import type { JoseSigner } from '../pki/jws.ts';
+import type { PrismOutcome } from './engine.ts';
 import { detailsOf, errorEnvelope, type PrismViolation } from './problems.ts';
 
 // Answer headers not handed on: the connection's own, and a length and encoding Prism's client already undid.
 const notForwarded = new Set([...hopByHopHeaders, 'content-length', 'content-encoding']);
 
-/** Mock mode: Prism's answer, with errors as the envelope and the contract's echo rules applied. */
-export function mockAnswer(outcome: PrismOutcome, match: RouteMatch | undefined, path: string): Answer {
+/**
+ * Mock mode: Prism's answer, with errors as the envelope and the contract's echo rules applied; a JWS or
+ * JWT media type is the example signed by `sign`.
+ */
+export function mockAnswer(
+  outcome: PrismOutcome,
+  match: RouteMatch | undefined,
+  path: string,
+  sign?: JoseSigner,
+): Answer {
   const { result, violations } = outcome;
   if (result.kind === 'problem') return errorAnswer(result.status, result.problem, violations, path);
   if (result.status >= 400) return errorAnswer(result.status, result.body, violations, path);
@@ -28,7 +38,7 @@ export function mockAnswer(outcome: PrismOutcome, match: RouteMatch | undefined,
   return {
     status: result.status,
     headers: endToEnd(result.headers),
-    body: serializeBody(body, result.headers),
+    body: bodyText(body, contentTypeOf(result.headers), sign),
   };
 }
 
@@ -40,7 +50,7 @@ export function proxyAnswer(outcome: PrismOutcome): Answer {
   return {
     status: result.status,
     headers: endToEnd(result.headers),
-    body: serializeBody(result.body, result.headers),
+    body: bodyText(result.body, contentTypeOf(result.headers), undefined),
   };
 }
 
@@ -65,4 +75,8 @@ function endToEnd(headers: Record<string, string>): Record<string, string> {
     if (!notForwarded.has(name.toLowerCase())) out[name] = value;
   }
   return out;
+}
+
+function contentTypeOf(headers: Record<string, string>): string | undefined {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
 }

@@ -17,7 +17,6 @@ import {
 } from '@stoplight/prism-http';
 import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
-import { serialize } from '@stoplight/prism-http-server/dist/serialize.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { definedOnly } from '../api/defined.ts';
 import type { PrismViolation } from './problems.ts';
@@ -198,7 +197,8 @@ function engineConfig(options: PrismEngineOptions): IHttpConfig {
   const shared = {
     validateRequest: true,
     validateResponse: true,
-    checkSecurity: true,
+    // The gateway admits by every scheme the contract declares (gateway/schemes.ts); Prism knows fewer.
+    checkSecurity: options.mode === 'proxy',
     errors: options.errors ?? false,
     upstreamProxy: undefined,
     mock: { dynamic: options.dynamic ?? false, seed: options.seed },
@@ -259,12 +259,6 @@ function problemOf(error: Error & { status?: number; additional?: { headers?: Re
   const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
   const headers = { 'content-type': 'application/problem+json', ...(error.additional?.headers ?? {}) };
   return { kind: 'problem', status: error.status || 500, headers, problem } as const;
-}
-
-/** The body of Prism's response as bytes, serialized by its content type as Prism's server does. */
-export function serializeBody(body: unknown, headers: Record<string, string>): string | undefined {
-  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  return serialize(body, type) as string | undefined;
 }
 
 function sink(): Writable {
