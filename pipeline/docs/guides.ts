@@ -33,6 +33,7 @@ export const GUIDE_GROUPS: readonly { name: string; files: readonly string[] }[]
     files: [
       'getting-the-packages.md',
       'typescript-client.md',
+      'receiving-notifications.md',
       'mock.md',
       'try-it.md',
       'verifying-a-server.md',

@@ -72,10 +72,12 @@ export {
 } from './send/tls.js';
 export {
   type Answer,
+  type ArrivedDelivery,
   type CheckContext,
   ConnectionError,
   type Coverage,
   type Credential,
+  type DeliveryWatch,
   type EncodedBody,
   type FailedStage,
   type Findings,

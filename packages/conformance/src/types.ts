@@ -120,10 +120,42 @@ export interface RunOptions {
   readonly fixtures?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
+/** A request that reached the run's webhook receiver (verify --webhook-receiver), as it came. */
+export interface ArrivedDelivery {
+  /** Epoch milliseconds when its body had arrived whole. */
+  readonly at: number;
+  readonly method: string;
+  readonly path: string;
+  /** Its media type, lower case, without parameters. */
+  readonly mediaType: string;
+  readonly body: string;
+  /** The body's size in bytes (a body over the receiver's bound is cut: `body` holds its start). */
+  readonly bytes: number;
+  /** A client certificate was presented and verified against the CA the receiver was given. */
+  readonly mutualTls: boolean;
+  /** The client certificate's subject and issuer (common names), when one was presented. */
+  readonly clientSubject?: string;
+  readonly clientIssuer?: string;
+}
+
+/** The run's webhook receiver, as the delivery check sees it. */
+export interface DeliveryWatch {
+  /** The webhookId the team pointed at the receiver: `try` is sent with it. */
+  readonly webhookId: string;
+  /** How long a delivery may take to arrive. */
+  readonly waitMs: number;
+  /** The first delivery that arrived at or after `since` and that `match` keeps; none within `waitMs`. */
+  next(since: number, match: (delivery: ArrivedDelivery) => boolean): Promise<ArrivedDelivery | undefined>;
+  /** Every delivery that arrived at or after `since`. */
+  since(since: number): readonly ArrivedDelivery[];
+}
+
 /** What every check gets: the model, the run's options, a way to send, and where findings go. */
 export interface CheckContext {
   readonly model: ContractModel;
   readonly options: RunOptions;
   readonly send: Send;
   readonly findings: Findings;
+  /** The run's webhook receiver, when it runs one (the delivery check needs it; without it, it stays quiet). */
+  readonly deliveries?: DeliveryWatch;
 }

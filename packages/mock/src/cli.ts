@@ -26,7 +26,14 @@ const usage = `Usage: banking-api-mock [options]
                          localhost, 127.0.0.1 and ::1: the names clients use (a compose service, a
                          Kubernetes Service) (env MOCK_SERVER_NAMES)
   --init-pki             make (or complete) the PKI folder with those names and exit, without serving
-  --stateful             stateful sandbox: idempotent replay, webhook logs (env MOCK_STATEFUL=1)
+  --stateful             stateful sandbox: idempotent replay, webhook logs and deliveries (env MOCK_STATEFUL=1)
+  --webhook <id>=<url>   deliver webhook <id> (the webhookId of try and logs) to this https URL, over
+                         mutual TLS with the mock's webhook client certificate (webhook-ca.pem is its CA);
+                         repeatable; turns on --stateful. The contract does not show how a webhook is
+                         registered: this is the mock's own choice (also PUT /__mock/webhooks/{id})
+  --webhook-ca <file>    CA certificate(s) (PEM) of the receivers' server certificates (default Node's)
+  --webhook-retry-schedule <s,s,...>  seconds between the automatic retries of a failed delivery (the
+                         mock's choice, the contract shows none; default 1,5,25; "none" for no retry)
   --faults               honour the x-mock-fault header on each request (env MOCK_FAULTS=1)
   --journal-size <n>     requests the journal keeps (default 1000)
   --journal-max-bytes <n>  bytes the journal keeps in all (default 16777216); a body over
@@ -88,6 +95,9 @@ function parse() {
       'upstream-key': { type: 'string' },
       'upstream-ca': { type: 'string' },
       'upstream-token-file': { type: 'string' },
+      webhook: { type: 'string', multiple: true },
+      'webhook-ca': { type: 'string' },
+      'webhook-retry-schedule': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -129,7 +139,10 @@ function stateLimits(values: Values): MockOptions['stateLimits'] {
 
 const portNumber = (name: string, value: string) => wholeNumber(name, value, 65535, 'a port number');
 
-function pemFile(values: Values, flag: 'upstream-cert' | 'upstream-key' | 'upstream-ca'): string | undefined {
+function pemFile(
+  values: Values,
+  flag: 'upstream-cert' | 'upstream-key' | 'upstream-ca' | 'webhook-ca',
+): string | undefined {
   const file = values[flag];
   if (file === undefined) return undefined;
   if (!existsSync(file)) fail(`--${flag}: no such file ${file}`);
@@ -164,6 +177,32 @@ function mockOptions(values: Values): MockOptions {
     prismOutput: values['prism-log'] ? process.stderr : undefined,
     proxy: values.proxy ? proxyOptions(values, values.proxy) : undefined,
     onViolation: values.proxy ? reportViolation : undefined,
+    ...webhookOptions(values),
+  };
+}
+
+/** --webhook id=url (repeatable), --webhook-ca, --webhook-retry-schedule; each attempt told on stderr. */
+function webhookOptions(
+  values: Values,
+): Pick<MockOptions, 'webhooks' | 'webhookCa' | 'deliveries' | 'onDelivery'> {
+  const webhooks: Record<string, string> = {};
+  for (const given of values.webhook ?? []) {
+    const at = given.indexOf('=');
+    if (at < 1) fail(`--webhook takes <webhookId>=<https URL>, got "${given.slice(0, 80)}"`);
+    webhooks[given.slice(0, at)] = given.slice(at + 1);
+  }
+  const schedule = values['webhook-retry-schedule'];
+  const retrySchedule =
+    schedule === undefined
+      ? undefined
+      : schedule === 'none'
+        ? []
+        : schedule.split(',').map((s) => wholeNumber('webhook-retry-schedule', s.trim(), 3600) * 1000);
+  return {
+    webhooks,
+    webhookCa: pemFile(values, 'webhook-ca'),
+    deliveries: { retrySchedule },
+    onDelivery: (line) => console.error(line),
   };
 }
 
@@ -247,9 +286,8 @@ function startHint(error: unknown, values: Values): string {
 
 function bannerFacts(values: Values): BannerFacts {
   const mode = values.proxy ? `proxy to ${values.proxy}` : values.dynamic ? 'dynamic mock' : 'mock';
-  const features = [values.stateful && 'stateful', values.faults && 'faults'].filter(
-    (f) => typeof f === 'string',
-  );
+  const stateful = values.stateful || (values.webhook ?? []).length > 0;
+  const features = [stateful && 'stateful', values.faults && 'faults'].filter((f) => typeof f === 'string');
   const inContainer = process.env.MOCK_IN_CONTAINER === '1';
   return {
     mode,
@@ -257,6 +295,7 @@ function bannerFacts(values: Values): BannerFacts {
     host: values.host,
     inContainer,
     mounted: inContainer && isMountPoint(values['pki-dir']),
+    webhooks: (values.webhook ?? []).map((w) => w.replace('=', ' → ')),
   };
 }
 

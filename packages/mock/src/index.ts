@@ -3,6 +3,8 @@
 export { adminOpenapiPath, connectMock, type MockAdmin, openMockSession } from './admin/client.ts';
 export { TooManySessionsError } from './api/errors.ts';
 export {
+  type DeliveryLimits,
+  defaultDeliveryLimits,
   defaultJournalLimits,
   defaultLimits,
   defaultSessionLimits,
@@ -19,7 +21,6 @@ export { adminScope, DEFAULT_SESSION, faultHeader, replayHeader, sessionHeader }
 export type { MockOptions, ProxyOptions, Violation } from './api/options.ts';
 export * from './api/public.ts';
 export { USAGE_VERSION } from './api/usage.ts';
-export type { WebhookAttempt, WebhookLog } from './api/webhook-log.ts';
 export type { Answer } from './http/answer.ts';
 export { type ErrorEnvelope, envelope, type ViolationDetail } from './http/envelope.ts';
 export { type Mock, startMock } from './mock.ts';

@@ -9,7 +9,7 @@ import { adminRoute } from './admin/dispatch.ts';
 import { localSession } from './admin/local-session.ts';
 import { type Minting, mintToken } from './admin/tokens.ts';
 import { definedOnly } from './api/defined.ts';
-import { limitsWith } from './api/limits.ts';
+import { defaultDeliveryLimits, limitsWith } from './api/limits.ts';
 import { adminScope } from './api/names.ts';
 import type { MockOptions } from './api/options.ts';
 import type {
@@ -20,9 +20,11 @@ import type {
   SessionFaults,
   SessionJournal,
   SessionStubs,
+  SessionWebhooks,
 } from './api/session.ts';
 import type { AnyOperations } from './api/stub.ts';
 import type { UsageDocument } from './api/usage.ts';
+import { Deliverer } from './deliveries/deliverer.ts';
 import { featureChain } from './features/chain.ts';
 import { type Gateway, startGateway } from './gateway/gateway.ts';
 import type { KeyPair } from './pki/certificates.ts';
@@ -34,6 +36,7 @@ import { readSpec, withoutMutualTls } from './prism/spec.ts';
 import { upstreamForward, upstreamUrl } from './prism/upstream.ts';
 import { checkedFilter } from './session/journal-filter.ts';
 import type { Session } from './session/session.ts';
+import { statelessWebhooks } from './session/session.ts';
 import { checkedSessionOptions } from './session/sessions.ts';
 import { type Stores, storesOf } from './session/stores.ts';
 
@@ -71,6 +74,13 @@ export interface Mock<Api = operations> {
   stubs: SessionStubs<Now, Api>;
   /** The default session's journal: every request answered, with its operation, validation, status and answer; redacted. */
   journal: SessionJournal<Now>;
+  /** The default session's webhook registry (the mock's choice: the contract does not show one). */
+  webhooks: SessionWebhooks<Now>;
+  /**
+   * The CA of the client certificate the mock presents when it delivers a webhook (PEM,
+   * `webhook-ca.pem` in the PKI folder): a receiver trusts it to know a delivery is the mock's.
+   */
+  webhookCa: string;
   /** What this mock's callers used (operations, parameters, field names; counts, never values), for consumers/. */
   usage(): UsageDocument;
   /** Forgets the default session's state, stubs, faults and journal. */
@@ -87,7 +97,9 @@ export async function startMock<Api = operations>(options: MockOptions = {}): Pr
   const stores = storesOf(options, model);
   const upstream = options.proxy && upstreamForward(options.proxy);
   let gateway: Gateway | undefined;
+  let deliverer: Deliverer | undefined;
   const close = async () => {
+    deliverer?.close();
     await gateway?.close();
     upstream?.close();
   };
@@ -116,6 +128,7 @@ export async function startMock<Api = operations>(options: MockOptions = {}): Pr
     // file that cannot be read, or holds no operation, fails the start and not a request.
     if (specPath !== openapiPath) await engine.ready();
     const minting: Minting = { privateKey: pki.jwt.privateKey, allScopes: allScopes(model.operations) };
+    if (!upstream) deliverer = delivererOf(pki, options);
     gateway = await startGateway({
       pki,
       engine,
@@ -127,7 +140,7 @@ export async function startMock<Api = operations>(options: MockOptions = {}): Pr
       fastPath: options.fastPath,
       onViolation: options.onViolation,
       log: options.log,
-      mock: upstream ? undefined : mockParts(stores, minting, options),
+      mock: upstream ? undefined : mockParts(stores, minting, options, deliverer),
     });
     return mockOf<Api>({ url: gateway.url, pki, model, close }, stores, minting);
   } catch (error) {
@@ -136,8 +149,14 @@ export async function startMock<Api = operations>(options: MockOptions = {}): Pr
   }
 }
 
+/** The delivery engine: the PKI's webhook client certificate, the receivers' CA, the bounds. */
+function delivererOf(pki: DevPki, options: MockOptions): Deliverer {
+  const identity = { ...pki.webhook.client, ca: options.webhookCa };
+  return new Deliverer(identity, { ...defaultDeliveryLimits, ...definedOnly(options.deliveries ?? {}) });
+}
+
 /** The sessions, the admin route and the features the gateway serves in mock mode. */
-function mockParts(stores: Stores, minting: Minting, options: MockOptions) {
+function mockParts(stores: Stores, minting: Minting, options: MockOptions, deliverer?: Deliverer) {
   const limits = limitsWith(options.limits);
   const admin = adminRoute({
     sessions: stores.sessions,
@@ -145,7 +164,7 @@ function mockParts(stores: Stores, minting: Minting, options: MockOptions) {
     usage: () => stores.usage.document(),
     minting,
   });
-  return { sessions: stores.sessions, admin, features: featureChain(stores, options) };
+  return { sessions: stores.sessions, admin, features: featureChain(stores, options, deliverer) };
 }
 
 type Running = Pick<Mock, 'url' | 'pki' | 'model' | 'close'>;
@@ -160,6 +179,7 @@ function mockOf<Api>(running: Running, { sessions, usage }: Stores, minting: Min
     ...running,
     ca: pki.serverCa,
     clients: pki.clients,
+    webhookCa: pki.webhook.ca,
     token,
     adminToken,
     connection: async ({ env = 'sandbox' } = {}) => ({
@@ -168,6 +188,7 @@ function mockOf<Api>(running: Running, { sessions, usage }: Stores, minting: Min
       ...pki.clients[env],
       token: await token(allScopes(model.operations), { env }),
       adminToken: await adminToken(env),
+      webhookCa: pki.webhook.ca,
     }),
     openSession: async (options = {}) => {
       const checked = checkedSessionOptions(definedOnly(options));
@@ -189,9 +210,20 @@ function mockOf<Api>(running: Running, { sessions, usage }: Stores, minting: Min
 }
 
 /** The default session's stores, answering at once (the session interface with `Now`). */
-function defaultSession(session: Session): Pick<Mock<AnyOperations>, 'faults' | 'stubs' | 'journal'> {
-  const { faults, stubs, journal } = session;
+function defaultSession(
+  session: Session,
+): Pick<Mock<AnyOperations>, 'faults' | 'stubs' | 'journal' | 'webhooks'> {
+  const { faults, stubs, journal, webhooks } = session;
   return {
+    webhooks: {
+      set: (webhookId, registration) => {
+        if (!session.sandbox) throw new TypeError(statelessWebhooks);
+        return webhooks.set(webhookId, registration);
+      },
+      remove: (webhookId) => webhooks.remove(webhookId),
+      clear: () => webhooks.clear(),
+      list: () => webhooks.list(),
+    },
     faults: {
       set: (operationId, fault) => faults.set(operationId, fault),
       clear: (operationId) => faults.clear(operationId),

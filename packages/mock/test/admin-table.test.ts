@@ -44,6 +44,10 @@ describe('the admin table', () => {
         'stubs.remove',
         'stubs.clear',
         'stubs.list',
+        'webhooks.set',
+        'webhooks.remove',
+        'webhooks.clear',
+        'webhooks.list',
         'journal.entries',
         'journal.clear',
         'reset',
@@ -68,4 +72,6 @@ const exampleArgs: Record<string, unknown[]> = {
   removeStub: ['s-1'],
   readJournal: [{ operationId: 'sendPix', status: '4xx', limit: 5 }],
   mintToken: [{ scopes: ['webhook.read'], ttlSeconds: 60 }],
+  setWebhook: ['wh-1', { url: 'https://127.0.0.1:9443/hooks', types: ['PIX_RECEIVED'] }],
+  removeWebhook: ['wh-1'],
 };

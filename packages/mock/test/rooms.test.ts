@@ -13,6 +13,7 @@ const RANK: Record<string, number> = {
   pki: 0, // the dev PKI and tokens
   api: 1, // the vocabulary
   http: 2, // answers, the served request, envelope, limits, bodies
+  deliveries: 2.5, // webhook deliveries: the registry, one attempt over mTLS, the queue and its schedule
   prism: 3, // Prism in this process
   session: 3, // the stores
   features: 4, // the stores on the request path

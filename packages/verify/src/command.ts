@@ -19,6 +19,7 @@ import { type Report, runVerify } from './runner.js';
 import { selectionOf } from './selection.js';
 import { checkTlsFiles } from './tls-files.js';
 import { ConnectionError, type Send } from './types.js';
+import { type RunningReceiver, startReceiver } from './webhook-receiver.js';
 
 export interface Console {
   log(text: string): void;
@@ -62,7 +63,7 @@ export async function verifyCommand(
     }
     await removeReports(options);
     scrub = scrubberOf(options);
-    const report = scrubReport(await verifyTarget(options, hooks, earlier, scrub), scrub);
+    const report = scrubReport(await verifyTarget(options, { ...hooks, out }, earlier, scrub), scrub);
     if (report.checks.length === 0) throw new UsageError(nothingRan(report));
     out.log(terminalReport(report));
     if (options.annotations) out.log(githubAnnotations(report, (id) => checkById(id)?.level ?? 'error'));
@@ -99,7 +100,7 @@ const deviates = (report: Report) =>
 
 async function verifyTarget(
   options: CliOptions,
-  hooks: CommandHooks,
+  hooks: CommandHooks & { out: Console },
   earlier: EarlierRun | undefined,
   scrub: Scrub,
 ): Promise<Report> {
@@ -128,6 +129,9 @@ async function verifyTarget(
   const credentials: Credential[] = [];
   if (has('expired-token-refused')) credentials.push('expired');
   if (has('cross-environment-refused')) credentials.push('other-environment');
+  const receiver = await receiverOf(options);
+  if (receiver)
+    hooks.out.log(`Webhook receiver at ${receiver.url}: webhook ${receiver.webhookId} must point there.`);
   const client = createClient({ target: options.target, tls, tokens, timeoutMs: options.timeoutMs });
   const send = scrubbingAnswers(client.send, scrub);
   try {
@@ -144,12 +148,31 @@ async function verifyTarget(
       setup: fixtures.setup,
       selection,
       files: { ca: options.ca, cert: options.cert, key: options.key },
+      ...(receiver && { deliveries: receiver }),
     });
     const report = earlier ? { ...run, notRechecked: notRechecked(earlier, run.checks) } : run;
     if (!options.parity) return report;
     return { ...report, parity: await parityWith(options.parity, ops, send, options.seed) };
   } finally {
     await client.close();
+    await receiver?.close();
+  }
+}
+
+/** The --webhook-receiver, listening, with its files read (a file that cannot be read is a usage error). */
+async function receiverOf(options: CliOptions): Promise<RunningReceiver | undefined> {
+  const given = options.webhookReceiver;
+  if (!given) return undefined;
+  const files = {
+    cert: await pem(given.cert, '--webhook-receiver-cert'),
+    key: await pem(given.key, '--webhook-receiver-key'),
+    clientCa: await pem(given.clientCa, '--webhook-client-ca'),
+  };
+  try {
+    return await startReceiver({ ...given, ...files });
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--webhook-receiver ${given.host}:${given.port} could not listen: ${why}.`);
   }
 }
 

@@ -36,6 +36,12 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
                       request without an answer in time fails answers-within-limits on its operation
   --spec FILE         verify against this contract (a contract model JSON; in the repository, openapi.yaml too)
   --allow-production  verify a target the contract lists as production (verification creates resources)
+  --webhook-receiver HOST:PORT  run an mTLS webhook receiver there (point your server's webhook at it) and
+                      check that try, retry and resend deliver (webhook-delivered); with
+                      --webhook-receiver-cert, --webhook-receiver-key (its server certificate, which your
+                      server must trust), --webhook-client-ca (the CA of your server's delivery client
+                      certificate), --webhook-id (the webhookId pointed at it) and --webhook-wait SECONDS
+                      (how long a delivery may take, default 30)
 Exit codes: 0 the server conforms, 1 it deviates (including an operation that gave no answer in time),
 2 verify could not verify: usage, files, a server not reached, or no check ran.`;
 
@@ -68,6 +74,16 @@ export interface CliOptions {
   readonly timeoutMs: number;
   readonly spec?: string;
   readonly allowProduction: boolean;
+  /** --webhook-receiver and its files: the delivery check runs with it. */
+  readonly webhookReceiver?: {
+    readonly host: string;
+    readonly port: number;
+    readonly cert: string;
+    readonly key: string;
+    readonly clientCa: string;
+    readonly webhookId: string;
+    readonly waitMs: number;
+  };
   readonly help: boolean;
 }
 
@@ -93,6 +109,12 @@ const spec = {
   timeout: { type: 'string', default: '10' },
   spec: { type: 'string' },
   'allow-production': { type: 'boolean', default: false },
+  'webhook-receiver': { type: 'string' },
+  'webhook-receiver-cert': { type: 'string' },
+  'webhook-receiver-key': { type: 'string' },
+  'webhook-client-ca': { type: 'string' },
+  'webhook-id': { type: 'string' },
+  'webhook-wait': { type: 'string', default: '30' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -129,7 +151,37 @@ export function parseOptions(argv: readonly string[]): CliOptions {
     timeoutMs: integer('--timeout', values.timeout, 1) * 1000,
     spec: values.spec,
     allowProduction: values['allow-production'],
+    ...receiverOf(values),
     help: false,
+  };
+}
+
+/** The --webhook-* options: all of them once --webhook-receiver names where to listen. */
+function receiverOf(values: Readonly<Record<string, unknown>>): Pick<CliOptions, 'webhookReceiver'> {
+  const at = values['webhook-receiver'];
+  if (typeof at !== 'string') return {};
+  const need = (name: string) => {
+    const value = values[name];
+    if (typeof value !== 'string' || !value)
+      throw new UsageError(`--${name} is required with --webhook-receiver.`, { showUsage: true });
+    return value;
+  };
+  const match = /^(.+):(\d{1,5})$/.exec(at);
+  const port = Number(match?.[2]);
+  if (!match || port > 65535)
+    throw new UsageError(
+      `--webhook-receiver ${at}: give HOST:PORT, e.g. 0.0.0.0:9443 (port 0 picks a free one).`,
+    );
+  return {
+    webhookReceiver: {
+      host: (match[1] as string).replace(/^\[|\]$/g, ''),
+      port,
+      cert: need('webhook-receiver-cert'),
+      key: need('webhook-receiver-key'),
+      clientCa: need('webhook-client-ca'),
+      webhookId: need('webhook-id'),
+      waitMs: integer('--webhook-wait', String(values['webhook-wait'] ?? '30'), 1) * 1000,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   answersWithinLimits,
   type CheckContext,
   ConnectionError,
+  type DeliveryWatch,
   discoverIdentifiers,
   operationsByPath,
   type ProbeCheck,
@@ -48,6 +49,8 @@ export interface Report {
 export interface RunSettings extends VerifyOptions {
   readonly selection?: Selection;
   readonly setup?: readonly SetupRequest[];
+  /** The run's webhook receiver (--webhook-receiver): the delivery check runs with it. */
+  readonly deliveries?: DeliveryWatch;
 }
 
 /** Operations verified at once: enough to hide latency, few enough not to load a shared sandbox. */
@@ -71,7 +74,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     ...(settings.setup && { setup: settings.setup }),
     ...(settings.fixtures && { fixtures: settings.fixtures }),
   });
-  const ctx: CheckContext = { model, options: { ...settings, identifiers }, send: counted, findings };
+  const ctx = checkContext(model, settings, { identifiers, send: counted, findings });
   noteOpenQuestions(model, findings);
   const probes = (scope: ProbeCheck['scope']) =>
     probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));
@@ -114,6 +117,20 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     summary: summarize(checks, failures),
     coverage: findings.coverage.report(),
   };
+}
+
+/** What every check gets: the run's options with the identifiers found, and its receiver, if any. */
+function checkContext(
+  model: ContractModel,
+  { deliveries, ...settled }: RunSettings,
+  run: {
+    identifiers: Awaited<ReturnType<typeof discoverIdentifiers>>;
+    send: Send;
+    findings: CheckContext['findings'];
+  },
+): CheckContext {
+  const options = { ...settled, identifiers: run.identifiers };
+  return { model, options, send: run.send, findings: run.findings, ...(deliveries && { deliveries }) };
 }
 
 /**

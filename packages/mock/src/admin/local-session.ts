@@ -10,7 +10,7 @@ import { type MockSession, sessionMiddleware, type TokenRequest } from '../api/s
 import type { AnyOperations } from '../api/stub.ts';
 import { settledCalls } from '../session/expectations.ts';
 import { checkedFilter } from '../session/journal-filter.ts';
-import type { Session } from '../session/session.ts';
+import { type Session, statelessWebhooks } from '../session/session.ts';
 
 export interface LocalSessionOptions {
   /** Closes the session in the mock's sessions. */
@@ -66,6 +66,7 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
       clear: () => use(() => session.stubs.clear()),
       list: () => use(() => session.stubs.list()),
     },
+    webhooks: webhooksOf(session, use),
     journal: {
       entries,
       clear: () => use(() => session.journal.clear()),
@@ -79,5 +80,19 @@ export function localSession(session: Session, mock: LocalSessionOptions): MockS
     reset: () => use(() => session.reset()),
     close,
     [Symbol.asyncDispose]: close,
+  };
+}
+
+/** The session's webhook registry through `use` (open, touched); a stateless session registers none. */
+function webhooksOf(session: Session, use: <T>(action: () => T) => Promise<T>): MockSession['webhooks'] {
+  return {
+    set: (webhookId, registration) =>
+      use(() => {
+        if (!session.sandbox) throw new TypeError(statelessWebhooks);
+        return session.webhooks.set(webhookId, registration);
+      }),
+    remove: (webhookId) => use(() => session.webhooks.remove(webhookId)),
+    clear: () => use(() => session.webhooks.clear()),
+    list: () => use(() => session.webhooks.list()),
   };
 }

@@ -60,7 +60,10 @@ export function remoteSession(call: Call, id: string): MockSession<AnyOperations
       ),
   };
   return {
-    ...(handle as unknown as Pick<MockSession<AnyOperations>, 'faults' | 'stubs' | 'token' | 'reset'>),
+    ...(handle as unknown as Pick<
+      MockSession<AnyOperations>,
+      'faults' | 'stubs' | 'webhooks' | 'token' | 'reset'
+    >),
     id,
     headers: { [sessionHeader]: id },
     middleware: sessionMiddleware(id),

@@ -9,6 +9,7 @@ import type { JournalEntry, JournalFilter } from '../api/journal.ts';
 import type { SessionInfo, TokenRequest } from '../api/session.ts';
 import type { AnyOperations, StoredStub, UntypedStub } from '../api/stub.ts';
 import type { UsageDocument } from '../api/usage.ts';
+import type { RegisteredWebhook, WebhookRegistration } from '../api/webhooks.ts';
 import { filterOfQuery } from '../session/journal-filter.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -103,6 +104,12 @@ export interface SessionRoutes {
     entries: Route<[JournalFilter?], JournalEntry[]>;
     clear: Route<[], void>;
   };
+  webhooks: {
+    set: Route<[string, WebhookRegistration | string], RegisteredWebhook>;
+    remove: Route<[string], boolean>;
+    clear: Route<[], void>;
+    list: Route<[], RegisteredWebhook[]>;
+  };
   reset: Route<[], void>;
   token: Route<[TokenRequest?], string>;
 }
@@ -175,6 +182,40 @@ export const sessionRoutes: SessionRoutes = {
       result: field<JournalEntry[]>('entries'),
     },
     clear: bare('clearJournal', 'DELETE', 'journal'),
+  },
+  webhooks: {
+    set: {
+      operationIds: ['setWebhook'],
+      method: 'PUT',
+      resource: 'webhooks',
+      segment: 'required',
+      body: true,
+      ok: 200,
+      send: (webhookId: string, registration: WebhookRegistration | string) => ({
+        segment: webhookId,
+        body: registration,
+      }),
+      read: ({ segment, body }: Wire): [string, WebhookRegistration] => [
+        segment,
+        body as WebhookRegistration,
+      ],
+      answer: (webhook: RegisteredWebhook) => ({ webhook }),
+      result: field<RegisteredWebhook>('webhook'),
+    },
+    remove: {
+      operationIds: ['removeWebhook'],
+      method: 'DELETE',
+      resource: 'webhooks',
+      segment: 'required',
+      ok: 204,
+      send: (webhookId: string) => ({ segment: webhookId }),
+      read: ({ segment }: Wire): [string] => [segment],
+      answer: nothing,
+      result: () => true,
+      missing: ([id]: [string]) => `No webhook ${id} is registered in this session.`,
+    },
+    clear: bare('clearWebhooks', 'DELETE', 'webhooks'),
+    list: listing<RegisteredWebhook[]>('listWebhooks', 'webhooks', 'webhooks'),
   },
   reset: bare('resetSession', 'POST', 'reset'),
   token: {

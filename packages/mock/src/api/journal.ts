@@ -1,12 +1,24 @@
 // What the journal says of a request, and how a test asks for some of them: the shapes the in-process
 // handle, the admin route and the admin client share.
 import type { Environment } from '../pki/dev-pki.ts';
+import type { WebhookAttemptKind } from './webhook-log.ts';
 
 /**
  * What made an answer: Prism; Prism's earlier answer given again (`example`, the fast path); a stub; a
- * fault; the stateful sandbox (`state`); the mock itself (a refusal, an unknown path).
+ * fault; the stateful sandbox (`state`); the mock itself (a refusal, an unknown path); the receiver of one
+ * of the mock's own webhook deliveries (`receiver`, an entry with `delivery`).
  */
-export type AnsweredBy = 'prism' | 'example' | 'stub' | 'fault' | 'state' | 'mock';
+export type AnsweredBy = 'prism' | 'example' | 'stub' | 'fault' | 'state' | 'mock' | 'receiver';
+
+/** What an entry of the mock's own webhook delivery delivered, and why (the request is the mock's POST). */
+export interface DeliveryFacts {
+  webhookId: string;
+  webhookLogId: string;
+  notificationId: string;
+  attempt: WebhookAttemptKind;
+  /** Why no whole answer came (a time-out, a reset, a certificate refused); its status is then 0. */
+  error?: string;
+}
 
 export interface JournalEntry {
   /** Sequence number of the request, from 1. */
@@ -43,6 +55,8 @@ export interface JournalEntry {
   answeredBy: AnsweredBy;
   /** The stub that answered, if one did. */
   stubId?: string;
+  /** An entry of a webhook delivery the mock made (method POST, the receiver's URL): what and why. */
+  delivery?: DeliveryFacts;
   durationMs: number;
 }
 

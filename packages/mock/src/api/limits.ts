@@ -85,6 +85,41 @@ export const defaultStateLimits: StateLimits = {
   maxAttempts: 100,
 };
 
+/**
+ * How the mock delivers webhooks (deliveries/): every wait bounded, every queue bounded. The retry schedule
+ * is the mock's own choice (the contract does not show one): after a failed attempt, the next waits the
+ * schedule's next delay; after the last, the delivery stays FAILED.
+ */
+export interface DeliveryLimits {
+  /** TCP connect and TLS handshake together; a receiver slower than this fails the attempt. */
+  connectTimeoutMs: number;
+  /** The whole attempt: from the start to the last byte of the receiver's answer read. */
+  attemptTimeoutMs: number;
+  /** Bytes of the receiver's answer read; the rest is not waited for (the connection is closed). */
+  maxAnswerBytes: number;
+  /** Attempts on the wire at once, over every session. */
+  concurrency: number;
+  /** Deliveries waiting (queued, delayed or scheduled for a retry) over every session; more fail at once. */
+  maxPending: number;
+  /** Deliveries waiting in one opened session. */
+  maxPendingPerSession: number;
+  /** Delays of the automatic retries after a failed attempt, in milliseconds; `[]` for none. */
+  retrySchedule: readonly number[];
+  /** Webhooks one session may register. */
+  maxWebhooks: number;
+}
+
+export const defaultDeliveryLimits: DeliveryLimits = {
+  connectTimeoutMs: 5_000,
+  attemptTimeoutMs: 10_000,
+  maxAnswerBytes: 64 * 1024,
+  concurrency: 8,
+  maxPending: 1_000,
+  maxPendingPerSession: 100,
+  retrySchedule: [1_000, 5_000, 25_000],
+  maxWebhooks: 32,
+};
+
 /** What one session may hold. */
 export interface SessionStores {
   journal: Partial<JournalLimits>;

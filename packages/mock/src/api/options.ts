@@ -2,7 +2,8 @@
 // limits, Prism's mode, and the mock's own features (sessions, stateful sandbox, faults, journal).
 import type { ContractModel } from '@banking-api/contract';
 import type { Fault } from './fault.ts';
-import type { Limits, SessionLimits, StateLimits } from './limits.ts';
+import type { DeliveryLimits, Limits, SessionLimits, StateLimits } from './limits.ts';
+import type { WebhookRegistration } from './webhooks.ts';
 
 /** A request or answer that breaks the contract, as proxy mode reports it (`onViolation`). */
 export interface Violation {
@@ -88,4 +89,17 @@ export interface MockOptions {
   fastPath?: boolean | undefined;
   /** Sessions that tests open: how many at once, their idle timeout, their stores' bounds (`defaultSessionLimits`). */
   sessionLimits?: Partial<SessionLimits> | undefined;
+  /**
+   * Webhooks of the default session, by webhookId: an https URL, or a registration (types, signing,
+   * faults). They turn on the stateful sandbox of the default session, and stay after a reset. The contract
+   * does not show how webhooks are registered: this, the admin route's /__mock/webhooks and the session
+   * handle's `webhooks` are the mock's own choice (docs/mock.md).
+   */
+  webhooks?: Readonly<Record<string, WebhookRegistration | string>> | undefined;
+  /** The CA(s) of the receivers' server certificates (PEM); default Node's bundled CAs. */
+  webhookCa?: string | undefined;
+  /** Time-outs, queues and the retry schedule of deliveries (`defaultDeliveryLimits`). */
+  deliveries?: Partial<DeliveryLimits> | undefined;
+  /** Where each delivery attempt is told in one line (the CLI prints them, as `stripe listen` does); default nowhere. */
+  onDelivery?: ((line: string) => void) | undefined;
 }

@@ -2,7 +2,14 @@
 // test file names when it holds a session, whichever side of the admin route it is on.
 export { MockAdminError, MockExpectationError, MockSessionClosedError, StubRefusedError } from './errors.ts';
 export type { Fault } from './fault.ts';
-export type { AnsweredBy, CallExpectation, JournalEntry, JournalFilter, StatusPattern } from './journal.ts';
+export type {
+  AnsweredBy,
+  CallExpectation,
+  DeliveryFacts,
+  JournalEntry,
+  JournalFilter,
+  StatusPattern,
+} from './journal.ts';
 export type {
   Later,
   MockConnection,
@@ -15,7 +22,16 @@ export type {
   SessionJournal,
   SessionMiddleware,
   SessionStubs,
+  SessionWebhooks,
   TokenRequest,
 } from './session.ts';
 export type { AnyOperations, OperationStub, StoredStub, Stub, UntypedStub } from './stub.ts';
 export type { OperationUsage, UsageDocument } from './usage.ts';
+export type { WebhookAttempt, WebhookAttemptKind, WebhookLog } from './webhook-log.ts';
+export {
+  type DeliveryFaults,
+  deliveryHeaders,
+  type RegisteredWebhook,
+  type WebhookRegistration,
+  type WebhookSigning,
+} from './webhooks.ts';

@@ -10,6 +10,7 @@ import type { Fault } from './fault.ts';
 import type { CallExpectation, JournalEntry, JournalFilter } from './journal.ts';
 import { sessionHeader } from './names.ts';
 import type { StoredStub, Stub } from './stub.ts';
+import type { RegisteredWebhook, WebhookRegistration } from './webhooks.ts';
 
 /** How to reach a running mock from another process, as plain data (`mock.connection()`). */
 export interface MockConnection {
@@ -24,6 +25,8 @@ export interface MockConnection {
   token: string;
   /** A token with the `mock.admin` scope, for the admin route. */
   adminToken: string;
+  /** The CA of the client certificate the mock presents when it delivers a webhook (PEM), for receivers. */
+  webhookCa?: string;
 }
 
 /** A session as the admin route describes it. */
@@ -85,6 +88,19 @@ export interface SessionJournal<When> {
   clear(): Answered<void, When>;
 }
 
+/**
+ * The session's webhook registry (the mock's choice: the contract does not show how a URL is registered).
+ * Deliveries go only to URLs registered here, and only in a stateful session.
+ */
+export interface SessionWebhooks<When> {
+  /** Registers or replaces a webhook: an https URL, or `{ url, types?, signing?, faults? }` (a TypeError says what is wrong). */
+  set(webhookId: string, registration: WebhookRegistration | string): Answered<RegisteredWebhook, When>;
+  /** False when no such webhook is registered. */
+  remove(webhookId: string): Answered<boolean, When>;
+  clear(): Answered<void, When>;
+  list(): Answered<RegisteredWebhook[], When>;
+}
+
 /** Client middleware (openapi-fetch's shape, as `@banking-api/client` takes it) that sends the session header. */
 export interface SessionMiddleware {
   onRequest(params: { request: Request }): undefined;
@@ -99,6 +115,7 @@ export interface MockSession<Api = operations> {
   readonly middleware: SessionMiddleware;
   readonly faults: SessionFaults<Later, Api>;
   readonly stubs: SessionStubs<Later, Api>;
+  readonly webhooks: SessionWebhooks<Later>;
   readonly journal: SessionJournal<Later> & {
     /** The calls of `operationId` that meet the expectation; throws a MockExpectationError saying what came instead. */
     expectCalled(operationId: OperationName<Api>, expectation?: CallExpectation): Promise<JournalEntry[]>;

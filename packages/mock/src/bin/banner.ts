@@ -20,6 +20,8 @@ export interface BannerFacts {
   inContainer: boolean;
   /** In the image: whether a folder is mounted on the PKI folder (else its certificates stay inside). */
   mounted?: boolean | undefined;
+  /** The webhooks given with --webhook, as `id → URL`: where deliveries go. */
+  webhooks?: readonly string[] | undefined;
 }
 
 const everyInterface = new Set(['0.0.0.0', '::', '[::]']);
@@ -43,7 +45,12 @@ export function banner(mock: Started, facts: BannerFacts): { ready: string; guid
   const ready = `Banking API ${facts.mode} ready at ${url} — certificates in ${where}${features}`;
   return {
     ready,
-    guide: [...reach(mock, url, facts), ...files(dir, facts), ...tryIt(mock, url, dir, facts)].join('\n'),
+    guide: [
+      ...reach(mock, url, facts),
+      ...files(dir, facts),
+      ...webhooks(facts),
+      ...tryIt(mock, url, dir, facts),
+    ].join('\n'),
   };
 }
 
@@ -72,7 +79,14 @@ function files(dir: string, { inContainer }: BannerFacts): string[] {
       (env) =>
         `  ${env.padEnd(30)} ${pkiFiles.clientCert(env)} + ${pkiFiles.clientKey(env)} (or ${pkiFiles.clientP12(env)}, passphrase "mock")`,
     ),
+    `A webhook receiver trusts ${pkiFiles.webhookCa}: the CA of the client certificate the mock delivers with.`,
   ];
+}
+
+/** Where --webhook sends deliveries (each attempt is then told on stderr, as `stripe listen` does). */
+function webhooks({ webhooks = [] }: BannerFacts): string[] {
+  if (webhooks.length === 0) return [];
+  return ['Delivering webhooks (stateful; each attempt is told below):', ...webhooks.map((w) => `  ${w}`)];
 }
 
 function tryIt(mock: Started, url: string, dir: string, { inContainer }: BannerFacts): string[] {

@@ -1,14 +1,13 @@
-// The stateful sandbox on the request path (opt-in, per session; its stores: session/sandbox.ts). Idempotent
-// replay comes first, before anything else may answer (a stubbed first answer is replayed like any other);
-// the webhook logs answer only valid requests no stub of the session answered: a test's stub wins. The
+// The stateful sandbox's idempotent replay on the request path (opt-in, per session; its stores:
+// session/sandbox.ts; the webhook operations: features/webhooks.ts). It comes first, before anything else
+// may answer (a stubbed first answer is replayed like any other). The
 // contract does not show what a repeated idempotency identifier with another body gets; this mock answers
 // 409 IDEMPOTENCY_CONFLICT (its own choice, documented in docs/mock.md). An identifier is remembered per
 // environment, account and client, only for a request received whole and answered whole with a success;
 // bodies are compared byte for byte.
-import { createHash, randomUUID } from 'node:crypto';
-import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
+import { createHash } from 'node:crypto';
+import type { Operation } from '@banking-api/contract';
 import { replayHeader } from '../api/names.ts';
-import type { WebhookAttempt } from '../api/webhook-log.ts';
 import { type Answer, jsonAnswer } from '../http/answer.ts';
 import { envelope } from '../http/envelope.ts';
 import type { Sandbox } from '../session/sandbox.ts';
@@ -16,12 +15,9 @@ import type { Exchange, Feature, Outcome } from './feature.ts';
 
 type Rule = (sandbox: Sandbox, exchange: Exchange, op: Operation) => Promise<Outcome | undefined>;
 
-/** The sandbox as two features, placed apart in the chain (features/chain.ts). */
-export function sandboxFeatures(): { replay: Feature; webhookLogs: Feature } {
-  return {
-    replay: { admitted: (exchange) => run(exchange, (op) => (op.idempotency ? idempotent : undefined)) },
-    webhookLogs: { valid: (exchange) => run(exchange, (op) => webhookRules[op.operationId]) },
-  };
+/** Idempotent replay, as a feature (features/chain.ts places it). */
+export function replayFeature(): Feature {
+  return { admitted: (exchange) => run(exchange, (op) => (op.idempotency ? idempotent : undefined)) };
 }
 
 /** The rule of the request's operation, when its session has a sandbox and its certificate an environment. */
@@ -98,81 +94,4 @@ function conflict(
 ): Answer {
   const message = `The idempotency identifier ${parameter}=${id} ${why}.`;
   return jsonAnswer(409, envelope(409, 'IDEMPOTENCY_CONFLICT', message, path));
-}
-
-/** What each webhook operation does to the logs (keyed by operationId, as the contract names them). */
-const webhookRules: Record<string, Rule> = {
-  // A test delivery that Prism accepted (valid request) shows up in the webhook's logs.
-  async tryWebhook(sandbox, exchange) {
-    const webhookId = queryParam(exchange, 'webhookId');
-    const body = await bodyOf(exchange);
-    const payload = parseJson(body);
-    if (!webhookId) return undefined; // Prism answers the missing parameter
-    return {
-      afterwards(served) {
-        const env = served.caller.env;
-        if (served.status >= 300 || !env) return;
-        const at = new Date().toISOString();
-        const attempt: WebhookAttempt = { kind: 'test', at, status: 'DELIVERED' };
-        const log = {
-          id: randomUUID(),
-          webhookId,
-          event: 'test' as const,
-          payload,
-          createdAt: at,
-          attempts: [attempt],
-        };
-        sandbox.addWebhookLog(env, log, body.length);
-      },
-    };
-  },
-  // A retry of a logged delivery adds an attempt to it; an unknown log is a 404 (the mock's choice).
-  async retryWebhook(sandbox, exchange) {
-    const body = parseJson(await bodyOf(exchange)) as { webhookLogId?: unknown } | undefined;
-    const logId = typeof body?.webhookLogId === 'string' ? body.webhookLogId : undefined;
-    const env = exchange.caller.env;
-    if (!logId || !env || !hasAccountHeader(exchange)) return undefined; // Prism answers the invalid request
-    const log = sandbox.findWebhookLog(env, logId);
-    const path = exchange.request.target.path;
-    if (!log)
-      return { answer: jsonAnswer(404, envelope(404, 'NOT_FOUND', `No webhook log ${logId}.`, path)) };
-    sandbox.addAttempt(log, { kind: 'retry', at: new Date().toISOString(), status: 'DELIVERED' });
-    return { answer: jsonAnswer(200, { retry: { id: logId, status: 'QUEUED' } }) };
-  },
-  // The logs of one webhook, as recorded above, in the operation's success envelope.
-  async listWebhookLogs(sandbox, exchange, op) {
-    const webhookId = queryParam(exchange, 'webhookId');
-    const env = exchange.caller.env;
-    if (!webhookId || !env || !hasAccountHeader(exchange)) return undefined; // Prism answers the invalid request
-    return { answer: jsonAnswer(200, { ...successExample(op), data: sandbox.webhookLogs(env, webhookId) }) };
-  },
-};
-
-/** The contract's example of the operation's 200 answer: the success envelope the logs go in as `data`. */
-function successExample(op: Operation): Record<string, unknown> {
-  const example = jsonContent(responseFor(op, 200)?.content ?? [])?.examples[0]?.value;
-  return example && typeof example === 'object' ? (example as Record<string, unknown>) : {};
-}
-
-/** The operation's x-account-id header, when it asks for one, is there (else Prism says what is missing). */
-function hasAccountHeader({ request }: Exchange): boolean {
-  return !request.match?.operation.accountHeader || typeof request.headers['x-account-id'] === 'string';
-}
-
-function queryParam({ request }: Exchange, name: string): string | undefined {
-  return new URLSearchParams(request.target.query).get(name) || undefined;
-}
-
-/** The body's bytes; a body the limits refuse reads as empty (the gateway answers the refusal). */
-async function bodyOf(exchange: Exchange): Promise<Buffer> {
-  const read = await exchange.body();
-  return read.ok ? read.body : Buffer.alloc(0);
-}
-
-function parseJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }

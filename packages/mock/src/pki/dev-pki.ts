@@ -1,7 +1,9 @@
 // The mock's dev PKI: made once in a git-ignored folder, reused on later runs, re-made on demand. The
 // server certificate names localhost and the loopback addresses, and any further names asked for (a
 // compose service, a Kubernetes Service): a PKI whose certificate lacks one gets a new server certificate
-// from its own server CA, so that clients trusting that CA keep working.
+// from its own server CA, so that clients trusting that CA keep working. The webhook client certificate
+// (`webhook-client.pem`, from its own CA `webhook-ca.pem`) is what the mock presents when it delivers a
+// webhook: receivers trust that CA; a folder made before it had one gets one.
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +28,10 @@ export const pkiFiles = {
   clientCert: (env: Environment): string => `client-${env}.pem`,
   clientKey: (env: Environment): string => `client-${env}-key.pem`,
   clientP12: (env: Environment): string => `client-${env}.p12`,
+  webhookCa: 'webhook-ca.pem',
+  webhookCaKey: 'webhook-ca-key.pem',
+  webhookClientCert: 'webhook-client.pem',
+  webhookClientKey: 'webhook-client-key.pem',
   jwtPrivateKey: 'jwt-signing-key.pem',
   jwtPublicKey: 'jwt-signing-key.pub.pem',
 } as const;
@@ -45,6 +51,8 @@ export interface DevPki {
   clients: Record<Environment, KeyPair>;
   /** ES256 keys (PEM) that sign and verify the mock's dev tokens. */
   jwt: { privateKey: string; publicKey: string };
+  /** What the mock presents when it delivers a webhook: its client certificate, and the CA receivers trust. */
+  webhook: { ca: string; client: KeyPair };
 }
 
 const marker = pkiFiles.jwtPublicKey; // written last: its presence means the folder is complete
@@ -81,7 +89,36 @@ export async function ensureDevPki(
       production: await pair(pkiFiles.clientCert('production'), pkiFiles.clientKey('production')),
     },
     jwt: { privateKey: await read(pkiFiles.jwtPrivateKey), publicKey: await read(pkiFiles.jwtPublicKey) },
+    webhook: await webhookIdentity(dir),
   };
+}
+
+/**
+ * The webhook client certificate and its CA, made in the folder when it has none (a PKI made before
+ * deliveries were). A folder that cannot be written keeps working: the pair is then made for this run only.
+ */
+async function webhookIdentity(dir: string): Promise<DevPki['webhook']> {
+  const files = [pkiFiles.webhookCa, pkiFiles.webhookClientCert, pkiFiles.webhookClientKey];
+  if (files.every((name) => existsSync(join(dir, name)))) {
+    const read = (name: string) => readFile(join(dir, name), 'utf8');
+    const client = {
+      cert: await read(pkiFiles.webhookClientCert),
+      key: await read(pkiFiles.webhookClientKey),
+    };
+    return { ca: await read(pkiFiles.webhookCa), client };
+  }
+  const ca = makeCa('Banking API Mock Webhook CA');
+  const client = makeClientCert(ca, 'banking-api-mock-webhooks');
+  const write = (name: string, data: string) => writeFile(join(dir, name), data, { mode: 0o600 });
+  try {
+    await write(pkiFiles.webhookCaKey, ca.key);
+    await write(pkiFiles.webhookClientKey, client.key);
+    await write(pkiFiles.webhookClientCert, client.cert);
+    await write(pkiFiles.webhookCa, ca.cert);
+  } catch {
+    // read-only (a Secret mounted into a container): this run's pair is not kept
+  }
+  return { ca: ca.cert, client };
 }
 
 const dnsName =
@@ -152,6 +189,7 @@ async function makeDevPki(dir: string, serverNames: string[]): Promise<void> {
   // The folder's own files go, not the folder: it may be a volume mounted into a container.
   await rm(join(dir, marker), { force: true });
   await rm(join(dir, pkiFiles.serverCaKey), { force: true });
+  await rm(join(dir, pkiFiles.webhookCa), { force: true }); // a renewed PKI gets a new webhook pair too
   const write = (name: string, data: string | Buffer) => writeFile(join(dir, name), data, { mode: 0o600 });
   await writeServerCert(dir, serverNames);
 

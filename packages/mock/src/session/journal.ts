@@ -2,12 +2,14 @@
 // validating it and the status it got; tokens, secrets and personal data are redacted (the shared
 // redaction of @banking-api/contract, linear in the text) when it is read. Bounded in entries and in
 // bytes: a body is kept up to `maxBodyBytes` (the rest cut, with a marker), and the oldest entries make
-// room.
+// room. The mock's own webhook deliveries go in too, one entry per attempt (`delivery` set), under the same
+// redaction and bounds.
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ContractModel, createRedactor, type Redactor, redactHeaderValues } from '@banking-api/contract';
-import type { JournalEntry } from '../api/journal.ts';
+import type { DeliveryFacts, JournalEntry } from '../api/journal.ts';
 import { defaultJournalLimits, type JournalLimits } from '../api/limits.ts';
 import type { ServedRequest } from '../http/served.ts';
+import type { Environment } from '../pki/dev-pki.ts';
 import type { CheckedFilter } from './journal-filter.ts';
 import { matches, type SeenRequest } from './match.ts';
 
@@ -24,6 +26,32 @@ interface Recorded {
   bodyBytes: number;
   answer: Kept | undefined;
   /** Bytes this record holds (bodies, URL, headers), for the journal's byte budget. */
+  bytes: number;
+}
+
+/** One attempt of a webhook delivery, as the delivery engine reports it: plain values. */
+export interface DeliveryRecord {
+  /** Epoch milliseconds when the attempt started. */
+  started: number;
+  durationMs: number;
+  /** The receiver's URL. */
+  url: string;
+  environment: Environment | undefined;
+  headers: Readonly<Record<string, string>>;
+  body: Buffer;
+  /** The receiver's status; 0 when no answer came. */
+  status: number;
+  /** The first bytes of its answer, and how many were read. */
+  answer: Buffer | undefined;
+  answerBytes: number;
+  facts: DeliveryFacts;
+}
+
+interface RecordedDelivery {
+  seq: number;
+  delivery: DeliveryRecord;
+  /** The whole delivered body's size (what is kept may be cut). */
+  bodyBytes: number;
   bytes: number;
 }
 
@@ -77,7 +105,7 @@ export function journalRedactor(model?: ContractModel): Redactor {
 }
 
 export class Journal {
-  readonly #recorded: Recorded[] = [];
+  readonly #recorded: (Recorded | RecordedDelivery)[] = [];
   readonly #limits: JournalLimits;
   readonly #redactor: Redactor;
   #bytes = 0;
@@ -109,7 +137,7 @@ export class Journal {
 
   /** Records a request once it was served (cheaply: the gateway's throughput should not pay for the journal). */
   add(served: ServedRequest): void {
-    const { maxBodyBytes, maxEntries, maxBytes } = this.#limits;
+    const { maxBodyBytes } = this.#limits;
     this.#seq += 1;
     const answer = keptAnswer(served, maxBodyBytes);
     const body = cut(served.body, maxBodyBytes);
@@ -120,15 +148,38 @@ export class Journal {
       headerBytes(served.headers);
     const bodyBytes = served.body?.length ?? 0;
     const kept = body === served.body ? served : { ...served, body };
-    this.#recorded.push({ seq: this.#seq, served: kept, bodyBytes, answer, bytes });
-    this.#bytes += bytes;
+    this.#push({ seq: this.#seq, served: kept, bodyBytes, answer, bytes });
+  }
+
+  /** Records an attempt of one of the mock's webhook deliveries, its bodies cut to the body limit. */
+  addDelivery(record: DeliveryRecord): void {
+    const { maxBodyBytes } = this.#limits;
+    this.#seq += 1;
+    const body = cut(record.body, maxBodyBytes) ?? Buffer.alloc(0);
+    const answer = cut(record.answer, maxBodyBytes);
+    const bytes = body.length + (answer?.length ?? 0) + record.url.length + 512;
+    const delivery = { ...record, body, answer };
+    this.#push({ seq: this.#seq, delivery, bodyBytes: record.body.length, bytes });
+  }
+
+  #push(recorded: Recorded | RecordedDelivery): void {
+    const { maxEntries, maxBytes } = this.#limits;
+    if (maxEntries === 0) return;
+    this.#recorded.push(recorded);
+    this.#bytes += recorded.bytes;
     while (this.#recorded.length > maxEntries || (this.#bytes > maxBytes && this.#recorded.length > 1))
       this.#bytes -= this.#recorded.shift()?.bytes ?? 0;
   }
 }
 
 /** What the matcher reads of a record: operation, status (0 when dropped) and arrival time. */
-function seenOf({ served }: Recorded): SeenRequest {
+function seenOf(recorded: Recorded | RecordedDelivery): SeenRequest {
+  if ('delivery' in recorded) {
+    const { delivery } = recorded;
+    const at = { operationId: undefined, status: delivery.status, arrived: delivery.started };
+    return { ...at, query: '', headers: {}, body: () => undefined };
+  }
+  const { served } = recorded;
   return {
     operationId: served.match?.operation.operationId,
     status: served.status,
@@ -139,7 +190,8 @@ function seenOf({ served }: Recorded): SeenRequest {
   };
 }
 
-function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
+function entryOf(recorded: Recorded | RecordedDelivery, redactor: Redactor): JournalEntry {
+  if ('delivery' in recorded) return deliveryEntryOf(recorded, redactor);
   const { seq, served, answer, bodyBytes } = recorded;
   return {
     id: String(seq),
@@ -157,6 +209,31 @@ function entryOf(recorded: Recorded, redactor: Redactor): JournalEntry {
     answeredBy: served.answeredBy,
     ...(served.stubId ? { stubId: served.stubId } : {}),
     durationMs: served.finished - served.started,
+  };
+}
+
+/** A delivery attempt as an entry: the mock's POST, the receiver's answer, and what was delivered. */
+function deliveryEntryOf({ seq, delivery, bodyBytes }: RecordedDelivery, redactor: Redactor): JournalEntry {
+  const { facts, answer, status } = delivery;
+  const error = facts.error === undefined ? {} : { error: redactor.text(facts.error) };
+  const requestBody = redactedBody(delivery.body, bodyBytes, redactor);
+  const answerBody = answer ? redactedBody(answer, delivery.answerBytes, redactor) : {};
+  return {
+    id: String(seq),
+    requestId: facts.notificationId,
+    time: new Date(delivery.started).toISOString(),
+    method: 'POST',
+    url: redactUrl(delivery.url, redactor),
+    operationId: undefined,
+    environment: delivery.environment,
+    headers: redactHeaderValues({ ...delivery.headers }, redactor),
+    ...requestBody,
+    validation: { result: 'not-checked' },
+    status,
+    response: status === 0 ? { status } : { status, ...answerBody },
+    answeredBy: 'receiver',
+    delivery: { ...facts, ...error },
+    durationMs: delivery.durationMs,
   };
 }
 

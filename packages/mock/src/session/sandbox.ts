@@ -1,6 +1,7 @@
 // The stateful sandbox's stores (opt-in; features/sandbox.ts puts them on the request path): the first
 // answer to each idempotency key, and webhook logs, kept in memory until `reset()`, each bounded in entries
-// and bytes (the oldest make room). Plain values in, plain values out.
+// and bytes (the oldest make room). Plain values in, plain values out. A log keeps the bytes it delivers, so
+// that a retry or a resend delivers exactly what the first attempt did.
 import { defaultStateLimits, type StateLimits } from '../api/limits.ts';
 import type { WebhookAttempt, WebhookLog } from '../api/webhook-log.ts';
 import type { Answer } from '../http/answer.ts';
@@ -18,15 +19,19 @@ export class Sandbox {
   readonly limits: StateLimits;
   readonly #idempotent: BoundedMap<Remembered>;
   /** Every log by its id; `#byWebhook` lists the ids of each webhook, oldest first. */
-  readonly #logs: BoundedMap<{ env: string; log: WebhookLog }>;
+  readonly #logs: BoundedMap<{ env: string; log: WebhookLog; body: Buffer }>;
   readonly #byWebhook = new Map<string, string[]>();
+  /** The latest log of each notification, by environment and notification id. */
+  readonly #byNotification = new Map<string, string>();
 
   constructor(limits: Partial<StateLimits> = {}) {
     this.limits = { ...defaultStateLimits, ...limits };
     this.#idempotent = new BoundedMap(this.limits.maxRemembered, this.limits.maxBytes);
-    this.#logs = new BoundedMap(this.limits.maxWebhookLogs, this.limits.maxBytes, (id, { env, log }) =>
-      this.#unlist(`${env}|${log.webhookId}`, id),
-    );
+    this.#logs = new BoundedMap(this.limits.maxWebhookLogs, this.limits.maxBytes, (id, { env, log }) => {
+      this.#unlist(`${env}|${log.webhookId}`, id);
+      const notification = `${env}|${log.notificationId}`;
+      if (this.#byNotification.get(notification) === id) this.#byNotification.delete(notification);
+    });
   }
 
   /** Forgets every remembered answer and webhook log. */
@@ -34,6 +39,7 @@ export class Sandbox {
     this.#idempotent.clear();
     this.#logs.clear();
     this.#byWebhook.clear();
+    this.#byNotification.clear();
   }
 
   /** What each store holds now. */
@@ -49,16 +55,29 @@ export class Sandbox {
     return ids.flatMap((id) => this.#logs.get(id)?.log ?? []);
   }
 
-  /** Adds a log; `bytes` is its payload's size (the store's budget counts it). */
-  addWebhookLog(env: string, log: WebhookLog, bytes: number): void {
+  /** Adds a log with the bytes it delivers (the store's budget counts them twice: as bytes and as payload). */
+  addWebhookLog(env: string, log: WebhookLog, body: Buffer): void {
     const key = `${env}|${log.webhookId}`;
     this.#byWebhook.set(key, [...(this.#byWebhook.get(key) ?? []), log.id]);
-    this.#logs.set(log.id, { env, log }, bytes + 256);
+    this.#byNotification.set(`${env}|${log.notificationId}`, log.id);
+    this.#logs.set(log.id, { env, log, body }, 2 * body.length + 512);
   }
 
   findWebhookLog(env: string, id: string): WebhookLog | undefined {
     const found = this.#logs.get(id);
     return found?.env === env ? found.log : undefined;
+  }
+
+  /** The bytes a log delivers. */
+  webhookBody(env: string, id: string): Buffer | undefined {
+    const found = this.#logs.get(id);
+    return found?.env === env ? found.body : undefined;
+  }
+
+  /** The latest log that delivered a notification. */
+  findNotification(env: string, notificationId: string): WebhookLog | undefined {
+    const id = this.#byNotification.get(`${env}|${notificationId}`);
+    return id === undefined ? undefined : this.findWebhookLog(env, id);
   }
 
   /** Adds a delivery attempt, keeping the first and the latest ones within the limit. */

@@ -1,11 +1,14 @@
 // One session of a running mock: its own faults, stubs, journal and (when stateful) sandbox. A request
 // belongs to the session its `x-mock-session` header names, else to the default session, which is the
 // mock as it was before sessions: so test files running side by side against one mock each see only
-// their own. Every store is bounded; a session nobody used for its idle timeout is closed.
+// their own. Every store is bounded; a session nobody used for its idle timeout is closed. Its webhook
+// registry (deliveries/registry.ts) is where its deliveries go, and stops them when it resets or closes.
 import type { ContractModel, Redactor } from '@banking-api/contract';
 import type { Fault } from '../api/fault.ts';
 import type { SessionStores } from '../api/limits.ts';
 import type { SessionInfo } from '../api/session.ts';
+import type { WebhookRegistration } from '../api/webhooks.ts';
+import { WebhookRegistry } from '../deliveries/registry.ts';
 import { FaultRules } from './faults.ts';
 import { Journal } from './journal.ts';
 import { Sandbox } from './sandbox.ts';
@@ -28,7 +31,15 @@ export interface SessionOptions {
   idleTimeoutMs?: number | undefined;
   /** Faults it starts with, and keeps after a reset (`startMock({ faults })` for the default session). */
   faults?: Record<string, Fault> | undefined;
+  /** Webhooks it starts with, and keeps after a reset (`startMock({ webhooks })`, the CLI's --webhook). */
+  webhooks?: Readonly<Record<string, WebhookRegistration | string>> | undefined;
+  /** Webhooks it may register; default 32. */
+  maxWebhooks?: number | undefined;
 }
+
+/** Why a stateless session registers no webhook: its deliveries would have no log to go in. */
+export const statelessWebhooks =
+  'webhooks deliver in a stateful session only (their attempts go in its webhook logs): start the mock with --stateful, or open the session with { stateful: true }';
 
 export class Session {
   readonly id: string;
@@ -38,6 +49,8 @@ export class Session {
   readonly stubs: StubRules;
   readonly journal: Journal;
   readonly sandbox: Sandbox | undefined;
+  /** Where its deliveries go (stateful sessions deliver; a stateless one answers the contract's examples). */
+  readonly webhooks: WebhookRegistry;
   readonly idleTimeoutMs: number;
   #lastUsed = Date.now();
 
@@ -52,6 +65,7 @@ export class Session {
     this.stubs = new StubRules(model, stores.stubs);
     this.journal = new Journal(stores.journal, redactor);
     this.sandbox = options.stateful ? new Sandbox(stores.state) : undefined;
+    this.webhooks = new WebhookRegistry(options.maxWebhooks ?? 32, options.webhooks);
     this.idleTimeoutMs = options.idleTimeoutMs ?? Number.POSITIVE_INFINITY;
     this.#startFaults = { ...options.faults };
     this.#applyStartFaults();
@@ -89,5 +103,11 @@ export class Session {
     this.stubs.clear();
     this.journal.clear();
     this.sandbox?.reset();
+    this.webhooks.reset();
+  }
+
+  /** The session closed: its deliveries stop. */
+  closed(): void {
+    this.webhooks.stopDeliveries();
   }
 }

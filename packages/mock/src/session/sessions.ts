@@ -19,12 +19,20 @@ export class Sessions {
   readonly #contract: SessionContract;
   readonly #limits: SessionLimits;
   readonly #stateful: boolean;
+  readonly #maxWebhooks: number | undefined;
 
-  constructor(contract: SessionContract, defaultSession: Session, limits: SessionLimits, stateful: boolean) {
+  constructor(
+    contract: SessionContract,
+    defaultSession: Session,
+    limits: SessionLimits,
+    stateful: boolean,
+    maxWebhooks?: number,
+  ) {
     this.#contract = contract;
     this.default = defaultSession;
     this.#limits = limits;
     this.#stateful = stateful;
+    this.#maxWebhooks = maxWebhooks;
   }
 
   open(options: SessionOptions = {}): Session {
@@ -36,6 +44,7 @@ export class Sessions {
     const session = new Session(randomBytes(16).toString('base64url'), this.#contract, this.#limits.stores, {
       stateful: options.stateful ?? this.#stateful,
       idleTimeoutMs: options.idleTimeoutMs ?? this.#limits.idleTimeoutMs,
+      maxWebhooks: this.#maxWebhooks,
     });
     this.#open.set(session.id, session);
     return session;
@@ -52,6 +61,7 @@ export class Sessions {
 
   /** Closes a session; false when none is open under that id. The default one stays. */
   close(id: string): boolean {
+    this.#open.get(id)?.closed();
     return this.#open.delete(id);
   }
 
@@ -62,7 +72,7 @@ export class Sessions {
   }
 
   #closeIdle(now: number = Date.now()): void {
-    for (const [id, session] of this.#open) if (session.expiresAt <= now) this.#open.delete(id);
+    for (const [id, session] of this.#open) if (session.expiresAt <= now) this.close(id);
   }
 }
 

@@ -16,7 +16,8 @@ export interface Stores {
 }
 
 export function storesOf(options: MockOptions, model: ContractModel): Stores {
-  const stateful = options.stateful ?? false;
+  // Webhooks given at the start deliver from the default session, which needs the sandbox's logs.
+  const stateful = (options.stateful ?? false) || Object.keys(options.webhooks ?? {}).length > 0;
   const journal = definedOnly({
     maxEntries: options.journalSize,
     maxBytes: options.journalMaxBytes,
@@ -26,10 +27,17 @@ export function storesOf(options: MockOptions, model: ContractModel): Stores {
   const faults = typeof options.faults === 'object' ? options.faults : undefined;
   const operationIds = model.operations.map((op) => op.operationId);
   const contract = { model, operationIds, redactor: journalRedactor(model) };
-  const defaultSession = new Session(DEFAULT_SESSION, contract, stores, { stateful, faults });
+  const maxWebhooks = options.deliveries?.maxWebhooks;
+  const webhooks = options.webhooks;
+  const defaultSession = new Session(DEFAULT_SESSION, contract, stores, {
+    stateful,
+    faults,
+    webhooks,
+    maxWebhooks,
+  });
   const limits: SessionLimits = { ...defaultSessionLimits, ...definedOnly(options.sessionLimits ?? {}) };
   return {
-    sessions: new Sessions(contract, defaultSession, limits, stateful),
+    sessions: new Sessions(contract, defaultSession, limits, options.stateful ?? false, maxWebhooks),
     usage: new UsageRecorder(model),
   };
 }

@@ -5,10 +5,12 @@ import type { WebhookLog } from '../../src/api/webhook-log.ts';
 import { Sandbox } from '../../src/session/sandbox.ts';
 
 const answer = (body: string) => ({ status: 201, headers: { 'content-type': 'application/json' }, body });
-const log = (id: string, webhookId = 'wh-1'): WebhookLog => ({
+const log = (id: string, webhookId = 'wh-1', notificationId = `n-${id}`): WebhookLog => ({
   id,
   webhookId,
+  notificationId,
   event: 'test',
+  status: 'PENDING',
   payload: {},
   createdAt: '2026-11-26T10:00:00.000Z',
   attempts: [],
@@ -37,11 +39,12 @@ describe('the sandbox stores', () => {
 
   it("keep webhook logs per environment and webhook, the oldest out first, a log's first and latest attempts", () => {
     const sandbox = new Sandbox({ maxWebhookLogs: 2, maxAttempts: 3 });
-    sandbox.addWebhookLog('sandbox', log('l-1'), 10);
-    sandbox.addWebhookLog('production', log('l-2'), 10);
+    const body = Buffer.from('{}');
+    sandbox.addWebhookLog('sandbox', log('l-1'), body);
+    sandbox.addWebhookLog('production', log('l-2'), body);
     expect(sandbox.webhookLogs('sandbox', 'wh-1').map((l) => l.id)).toEqual(['l-1']);
     expect(sandbox.findWebhookLog('production', 'l-1')).toBeUndefined(); // another environment's
-    sandbox.addWebhookLog('sandbox', log('l-3'), 10);
+    sandbox.addWebhookLog('sandbox', log('l-3'), body);
     expect(sandbox.webhookLogs('sandbox', 'wh-1').map((l) => l.id)).toEqual(['l-3']);
     const kept = sandbox.findWebhookLog('sandbox', 'l-3') as WebhookLog;
     for (const n of [1, 2, 3, 4, 5])
@@ -49,5 +52,18 @@ describe('the sandbox stores', () => {
     expect(kept.attempts.map((a) => a.at)).toEqual(['1', '4', '5']);
     sandbox.reset();
     expect(sandbox.webhookLogs('sandbox', 'wh-1')).toEqual([]);
+  });
+
+  it('keep the bytes a log delivers, and the latest log of each notification until it makes room', () => {
+    const sandbox = new Sandbox({ maxWebhookLogs: 2 });
+    sandbox.addWebhookLog('sandbox', log('l-1', 'wh-1', 'n-1'), Buffer.from('{"a": 1}'));
+    sandbox.addWebhookLog('sandbox', log('l-2', 'wh-1', 'n-1'), Buffer.from('{"a": 1}'));
+    expect(sandbox.webhookBody('sandbox', 'l-1')?.toString()).toBe('{"a": 1}');
+    expect(sandbox.webhookBody('production', 'l-1')).toBeUndefined();
+    expect(sandbox.findNotification('sandbox', 'n-1')?.id).toBe('l-2');
+    expect(sandbox.findNotification('production', 'n-1')).toBeUndefined();
+    sandbox.addWebhookLog('sandbox', log('l-3'), Buffer.from('{}'));
+    sandbox.addWebhookLog('sandbox', log('l-4'), Buffer.from('{}'));
+    expect(sandbox.findNotification('sandbox', 'n-1')).toBeUndefined(); // its logs made room
   });
 });

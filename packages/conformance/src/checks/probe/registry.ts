@@ -16,6 +16,7 @@ import { forgedTokenRefused } from './forged-token-refused.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { negativeRejected } from './negative-rejected.js';
 import { scopeEnforced } from './scope-enforced.js';
+import { webhookDelivered } from './webhook-delivered.js';
 
 export const probeChecks: readonly ProbeCheck[] = [
   exampleAccepted,
@@ -31,4 +32,5 @@ export const probeChecks: readonly ProbeCheck[] = [
   methodNotAllowed,
   clientCertificateRequired,
   foreignClientCertificateRefused,
+  webhookDelivered,
 ];
