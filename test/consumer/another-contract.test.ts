@@ -1,0 +1,243 @@
+// A team with its own contract and only our packages: the tarballs of `npm pack` (contract, model, mock,
+// conformance, verify) installed in a fresh folder outside this repository, and the Central Bank's Pix API
+// as their openapi.yaml. `banking-api-model` makes its bundle and model; the mock serves it from
+// `--contract` and answers an operation over mutual TLS; verify reads it from `--spec openapi.yaml` and
+// runs one operation against that mock. A contract whose `$ref` leaves its folder or names a URL is refused
+// by all three, naming each reference, with nothing fetched; without @banking-api/model the mock and verify
+// say what to install.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { readModel } from '@banking-api/contract';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realContract, writeRealContract } from '../../scripts/real-contracts.ts';
+import { consumerProject, packTarballs } from '../mock-product/packed.ts';
+
+const run = promisify(execFile);
+const TXID = 'k8m2p4q6r8t0v2x4z6b8d0f2h4j6';
+let work: string;
+let project: string;
+let contract: string; // the Pix API as the team's contract/openapi.yaml
+let listener: Server; // where the hostile contract's URL points: it must hear nothing
+const heard: string[] = [];
+const started: ChildProcess[] = [];
+
+const env = {
+  ...process.env,
+  // The bins run on the Node that runs this test (24 here, whatever the system's is).
+  PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
+  NO_COLOR: '1',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+};
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'another-contract-'));
+  const names = ['contract', 'model', 'mock', 'conformance', 'verify'] as const;
+  const tarballs = await packTarballs(join(work, 'packs'), names);
+  project = await consumerProject(join(work, 'project'), Object.values(tarballs));
+  contract = await writeRealContract(realContract('pix'), join(project, 'contract'));
+  listener = createServer((req, res) => {
+    heard.push(`${req.method} ${req.url}`);
+    res.end('openapi: 3.1.0');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+}, 300_000);
+
+afterAll(async () => {
+  for (const { pid } of started) if (pid) killGroup(pid);
+  await new Promise((resolve) => listener?.close(resolve));
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {} // already gone
+}
+
+/** A bin of the install, run to its end: exit code and output. */
+async function bin(name: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(join(project, 'node_modules', '.bin', name), args, {
+      cwd: project,
+      env,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** `banking-api-mock --contract …` in its own process group; resolves with its URL once ready. */
+async function startMock(args: string[]): Promise<string> {
+  const child = spawn(join(project, 'node_modules', '.bin', 'banking-api-mock'), args, {
+    cwd: project,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  started.push(child);
+  let text = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    text += c;
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    text += c;
+  });
+  for (const deadline = Date.now() + 120_000; ; ) {
+    const url = /ready at (https:\S+)/.exec(text)?.[1];
+    if (url) return url;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mock did not start:\n${text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('another contract, from the packages alone', () => {
+  it('banking-api-model writes the bundle and model of the Pix API, as readModel reads them', async () => {
+    const made = await bin('banking-api-model', [contract, '--out', 'model']);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    expect(made.stdout).toMatch(/^API Pix 2\.9\.0: 51 operations → .*model .* in \d+ ms\n$/);
+    const model = readModel(join(project, 'model', 'model.json'));
+    expect(model.operations).toHaveLength(51);
+    expect(model.operations.find((op) => op.key === 'GET /cob/{txid}')).toMatchObject({
+      operationId: 'getCobByTxid',
+      operationIdDerived: true,
+    });
+    const bundle = JSON.parse(readFileSync(join(project, 'model', 'openapi.json'), 'utf8'));
+    expect(bundle.paths['/cob/{txid}'].get).toBeDefined();
+    const installed = join(project, 'node_modules', '@banking-api', 'model');
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'redocly.yaml', 'README.md'])
+      expect(existsSync(join(installed, file)), file).toBe(true);
+  }, 120_000);
+
+  it('the mock serves it from --contract over mutual TLS; verify --spec openapi.yaml runs one operation on it', async () => {
+    const url = await startMock(['--contract', contract, '--port', '0', '--pki-dir', 'pki']);
+    const token = (
+      await bin('banking-api-mock-token', ['--pki-dir', 'pki', '--scope', 'cob.read'])
+    ).stdout.trim();
+    const pki = (file: string) => readFileSync(join(project, 'pki', file), 'utf8');
+    const files = ['server-ca.pem', 'client-sandbox.pem', 'client-sandbox-key.pem'];
+    const dispatcher = new Agent({ connect: { ca: pki(files[0]), cert: pki(files[1]), key: pki(files[2]) } });
+    try {
+      const answer = await request(`${url}/cob/${TXID}`, {
+        dispatcher,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await answer.body.json()) as { status?: string; txid?: string };
+      expect(answer.statusCode).toBe(200);
+      expect(body).toMatchObject({ status: 'ATIVA', txid: expect.any(String) });
+    } finally {
+      await dispatcher.close();
+    }
+    const tls = [
+      '--ca',
+      'pki/server-ca.pem',
+      '--cert',
+      'pki/client-sandbox.pem',
+      '--key',
+      'pki/client-sandbox-key.pem',
+    ];
+    const verified = await bin('banking-api-verify', [
+      ...['--target', url, ...tls, '--token', token, '--spec', contract],
+      ...['--include', 'getCobByTxid', '--report', 'report.json'],
+    ]);
+    expect(verified.code, verified.stderr).not.toBe(2); // it could verify: the contract was read
+    const report = JSON.parse(await readFile(join(project, 'report.json'), 'utf8'));
+    expect(report.contract).toEqual({ title: 'API Pix', version: '2.9.0' });
+    type Check = { operation: string; check: string; failed: boolean };
+    const checks = report.checks as Check[];
+    expect(new Set(checks.map((c) => c.operation))).toEqual(new Set(['GET /cob/{txid}']));
+    const passed = checks.filter((c) => !c.failed).map((c) => c.check);
+    for (const check of [
+      'auth-required',
+      'forged-token-refused',
+      'client-certificate-required',
+      'example-accepted',
+    ])
+      expect(passed).toContain(check);
+    // What it finds is the contract's and the mock's, named as such: the Pix API's own example of a charge
+    // breaks its schema (`loc` without `criacao`), and the mock refuses an invalid txid with a 400 the
+    // operation does not document.
+    for (const failure of report.failures as { check: string; got: string }[])
+      expect(failure.check === 'response-schema' ? failure.got : failure.check).toMatch(
+        /criacao|response-status/,
+      );
+  }, 240_000);
+
+  it('a contract whose $ref leaves its folder or names a URL is refused by all three, nothing fetched', async () => {
+    const folder = join(project, 'hostile');
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(project, 'secret.yaml'), 'type: string\n');
+    const { port } = listener.address() as AddressInfo;
+    const schema = (ref: string) =>
+      `      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '${ref}' }\n`;
+    await writeFile(
+      join(folder, 'openapi.yaml'),
+      `openapi: 3.1.0\ninfo: { title: Hostile, version: '1' }\npaths:\n  /a:\n    get:\n${schema('../secret.yaml')}  /b:\n    get:\n${schema(`http://127.0.0.1:${port}/x.yaml`)}`,
+    );
+    const made = await bin('banking-api-model', ['hostile/openapi.yaml', '--out', 'hostile-model']);
+    expect(made.code).toBe(1);
+    expect(made.stderr).toContain('the contract may refer only to files inside its folder');
+    expect(made.stderr).toMatch(/openapi\.yaml:\d+ \$ref "\.\.\/secret\.yaml" names a file outside/);
+    expect(made.stderr).toMatch(/openapi\.yaml:\d+ \$ref "http:\/\/127\.0\.0\.1:\d+\/x\.yaml" is a URL/);
+    expect(existsSync(join(project, 'hostile-model', 'model.json'))).toBe(false);
+    const mock = await bin('banking-api-mock', [
+      '--contract',
+      'hostile/openapi.yaml',
+      '--port',
+      '0',
+      '--pki-dir',
+      'pki',
+    ]);
+    expect(mock.code).toBe(1);
+    expect(mock.stderr).toContain(
+      'could not start: --contract hostile/openapi.yaml: the contract may refer only',
+    );
+    const verify = await bin('banking-api-verify', hostileVerifyArgs());
+    expect(verify.code).toBe(2);
+    expect(verify.stderr).toContain('the contract may refer only to files inside its folder');
+    expect(heard).toEqual([]);
+  }, 120_000);
+
+  it('without @banking-api/model installed, the mock and verify say what to install', async () => {
+    const installed = join(project, 'node_modules', '@banking-api', 'model');
+    await rename(installed, `${installed}-aside`);
+    try {
+      const mock = await bin('banking-api-mock', ['--contract', contract, '--port', '0', '--pki-dir', 'pki']);
+      expect(mock.code).toBe(1);
+      expect(mock.stderr).toContain('--contract needs @banking-api/model installed beside the mock');
+      const verify = await bin('banking-api-verify', [...hostileVerifyArgs().slice(0, -1), contract]);
+      expect(verify.code).toBe(2);
+      expect(verify.stderr).toContain('needs @banking-api/model installed beside verify');
+      const model = await bin('banking-api-verify', [
+        ...hostileVerifyArgs().slice(0, -1),
+        'model/model.json',
+      ]);
+      expect(model.stderr).not.toContain('@banking-api/model'); // a model JSON needs no loader
+    } finally {
+      await rename(`${installed}-aside`, installed);
+    }
+  }, 120_000);
+});
+
+/** Verify's arguments up to `--spec hostile/openapi.yaml` (last): no server is reached before the spec is read. */
+function hostileVerifyArgs(): string[] {
+  const tls = [
+    '--ca',
+    'pki/server-ca.pem',
+    '--cert',
+    'pki/client-sandbox.pem',
+    '--key',
+    'pki/client-sandbox-key.pem',
+  ];
+  return ['--target', 'https://127.0.0.1:9', ...tls, '--token', 'x', '--spec', 'hostile/openapi.yaml'];
+}
