@@ -14,16 +14,19 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { readModel } from '@banking-api/contract';
+import { publint } from 'publint';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realContract, writeRealContract } from '../../scripts/real-contracts.ts';
-import { consumerProject, packTarballs } from '../mock-product/packed.ts';
+import { consumerProject, packTarballs, repoRoot } from '../mock-product/packed.ts';
+import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 
 const run = promisify(execFile);
 const TXID = 'k8m2p4q6r8t0v2x4z6b8d0f2h4j6';
 let work: string;
 let project: string;
 let contract: string; // the Pix API as the team's contract/openapi.yaml
+let modelTarball: string;
 let listener: Server; // where the hostile contract's URL points: it must hear nothing
 const heard: string[] = [];
 const started: ChildProcess[] = [];
@@ -41,6 +44,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'another-contract-'));
   const names = ['contract', 'model', 'mock', 'conformance', 'verify'] as const;
   const tarballs = await packTarballs(join(work, 'packs'), names);
+  modelTarball = tarballs.model;
   project = await consumerProject(join(work, 'project'), Object.values(tarballs));
   contract = await writeRealContract(realContract('pix'), join(project, 'contract'));
   listener = createServer((req, res) => {
@@ -125,8 +129,12 @@ describe('another contract, from the packages alone', () => {
       await bin('banking-api-mock-token', ['--pki-dir', 'pki', '--scope', 'cob.read'])
     ).stdout.trim();
     const pki = (file: string) => readFileSync(join(project, 'pki', file), 'utf8');
-    const files = ['server-ca.pem', 'client-sandbox.pem', 'client-sandbox-key.pem'];
-    const dispatcher = new Agent({ connect: { ca: pki(files[0]), cert: pki(files[1]), key: pki(files[2]) } });
+    const connect = {
+      ca: pki('server-ca.pem'),
+      cert: pki('client-sandbox.pem'),
+      key: pki('client-sandbox-key.pem'),
+    };
+    const dispatcher = new Agent({ connect });
     try {
       const answer = await request(`${url}/cob/${TXID}`, {
         dispatcher,
@@ -226,6 +234,33 @@ describe('another contract, from the packages alone', () => {
     } finally {
       await rename(`${installed}-aside`, installed);
     }
+  }, 120_000);
+});
+
+describe('@banking-api/model as a library', () => {
+  it("publint and attw (ESM only) find nothing wrong; its declarations compile in a strict consumer's tsc", async () => {
+    const pkgDir = join(project, 'node_modules', '@banking-api', 'model');
+    expect((await publint({ pkgDir, strict: true, pack: false })).messages).toEqual([]);
+    const attw = join(repoRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    const args = [attw, modelTarball, '--profile', 'esm-only', '--no-definitely-typed', '--no-color'];
+    const result = await run(process.execPath, args).catch((e: { code: number; stdout: string }) => e);
+    expect('code' in result ? result.code : 0, result.stdout).toBe(0);
+    await writeFile(
+      join(project, 'library.ts'),
+      [
+        "import { readContract, writeModel } from '@banking-api/model';",
+        "const { model } = await readContract('contract/openapi.yaml');",
+        'const title: string = model.title;',
+        "const { files } = await writeModel('contract/openapi.yaml', 'library-model');",
+        'console.log(title, files.spec, files.model, model.operations.length);',
+      ].join('\n'),
+    );
+    writeStrictConsumerTsconfig(project, ['library.ts']);
+    const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }).catch(
+      (e) => e,
+    );
+    expect(compiled.stdout ?? '').toBe('');
   }, 120_000);
 });
 
