@@ -5,9 +5,10 @@
 // reads (`model.json` and `model-details.jsonl`: model/pack.ts). The contract is read here as everywhere else,
 // through model/load.ts: confined to its folder, bounded in size, depth and aliases, ids derived, 3.0 read as
 // 3.1. Each file is written aside and renamed, so a mock reading the folder never sees half of one.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContractModel } from '@banking-api/contract';
+import { writeAtomically } from '../scripts/write-atomically.ts';
 import { loadContract } from './load.ts';
 import { DETAILS_FILE, packModel } from './pack.ts';
 
@@ -52,19 +53,8 @@ export async function writeModel(file: string, outDir: string): Promise<WrittenM
     model: path.join(dir, 'model.json'),
     details: path.join(dir, DETAILS_FILE),
   };
-  await writeAside(files.spec, `${JSON.stringify(read.bundle)}\n`);
-  await writeAside(files.details, packed.details); // before the model that names it
-  await writeAside(files.model, packed.model);
+  await writeAtomically(files.spec, `${JSON.stringify(read.bundle)}\n`);
+  await writeAtomically(files.details, packed.details); // before the model that names it
+  await writeAtomically(files.model, packed.model);
   return { ...read, files };
-}
-
-async function writeAside(target: string, text: string): Promise<void> {
-  const draft = `${target}.${process.pid}.tmp`;
-  try {
-    await writeFile(draft, text);
-    await rename(draft, target);
-  } catch (error) {
-    await rm(draft, { force: true });
-    throw error;
-  }
 }

@@ -23,6 +23,7 @@ import { writeStrictConsumerTsconfig } from '../support/strict-consumer.ts';
 
 const run = promisify(execFile);
 const TXID = 'k8m2p4q6r8t0v2x4z6b8d0f2h4j6';
+const NOBODY = 'https://127.0.0.1:9'; // where verify would go once it has read --spec
 let work: string;
 let project: string;
 let contract: string; // the Pix API as the team's contract/openapi.yaml
@@ -146,16 +147,8 @@ describe('another contract, from the packages alone', () => {
     } finally {
       await dispatcher.close();
     }
-    const tls = [
-      '--ca',
-      'pki/server-ca.pem',
-      '--cert',
-      'pki/client-sandbox.pem',
-      '--key',
-      'pki/client-sandbox-key.pem',
-    ];
     const verified = await bin('banking-api-verify', [
-      ...['--target', url, ...tls, '--token', token, '--spec', contract],
+      ...verifyArgs(url, token, contract),
       ...['--include', 'getCobByTxid', '--report', 'report.json'],
     ]);
     expect(verified.code, verified.stderr).not.toBe(2); // it could verify: the contract was read
@@ -210,7 +203,7 @@ describe('another contract, from the packages alone', () => {
     expect(mock.stderr).toContain(
       'could not start: --contract hostile/openapi.yaml: the contract may refer only',
     );
-    const verify = await bin('banking-api-verify', hostileVerifyArgs());
+    const verify = await bin('banking-api-verify', verifyArgs(NOBODY, 'x', 'hostile/openapi.yaml'));
     expect(verify.code).toBe(2);
     expect(verify.stderr).toContain('the contract may refer only to files inside its folder');
     expect(heard).toEqual([]);
@@ -223,13 +216,10 @@ describe('another contract, from the packages alone', () => {
       const mock = await bin('banking-api-mock', ['--contract', contract, '--port', '0', '--pki-dir', 'pki']);
       expect(mock.code).toBe(1);
       expect(mock.stderr).toContain('--contract needs @banking-api/model installed beside the mock');
-      const verify = await bin('banking-api-verify', [...hostileVerifyArgs().slice(0, -1), contract]);
+      const verify = await bin('banking-api-verify', verifyArgs(NOBODY, 'x', contract));
       expect(verify.code).toBe(2);
       expect(verify.stderr).toContain('needs @banking-api/model installed beside verify');
-      const model = await bin('banking-api-verify', [
-        ...hostileVerifyArgs().slice(0, -1),
-        'model/model.json',
-      ]);
+      const model = await bin('banking-api-verify', verifyArgs(NOBODY, 'x', 'model/model.json'));
       expect(model.stderr).not.toContain('@banking-api/model'); // a model JSON needs no loader
     } finally {
       await rename(`${installed}-aside`, installed);
@@ -264,8 +254,8 @@ describe('@banking-api/model as a library', () => {
   }, 120_000);
 });
 
-/** Verify's arguments up to `--spec hostile/openapi.yaml` (last): no server is reached before the spec is read. */
-function hostileVerifyArgs(): string[] {
+/** verify's arguments: the mock's PKI, a token and `--spec`, which is read before any server is reached. */
+function verifyArgs(target: string, token: string, spec: string): string[] {
   const tls = [
     '--ca',
     'pki/server-ca.pem',
@@ -274,5 +264,5 @@ function hostileVerifyArgs(): string[] {
     '--key',
     'pki/client-sandbox-key.pem',
   ];
-  return ['--target', 'https://127.0.0.1:9', ...tls, '--token', 'x', '--spec', 'hostile/openapi.yaml'];
+  return ['--target', target, ...tls, '--token', token, '--spec', spec];
 }
