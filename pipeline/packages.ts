@@ -6,12 +6,14 @@ import ts from 'typescript';
 import { DETAILS_FILE, packModel } from '../model/pack.ts';
 import { root } from '../scripts/paths.ts';
 import { writeAtomically } from '../scripts/write-atomically.ts';
+import { buildModelPackage } from './model-package.ts';
 
 /** Packages in dependency order, with the generated files each carries in dist/. */
 /** A generated file as a package embeds it: copied, or made into files (by name, beside the target) by `pack`. */
 type Embed = string | { from: string; pack: (text: string) => Record<string, string> };
 
-const PACKAGES: { name: string; embeds: Record<string, Embed> }[] = [
+/** `build`: how a package not compiled from its own src/ is made (the model's, bundled from model/). */
+const PACKAGES: { name: string; embeds: Record<string, Embed>; build?: (dir: string) => Promise<void> }[] = [
   {
     name: 'contract',
     embeds: {
@@ -27,6 +29,8 @@ const PACKAGES: { name: string; embeds: Record<string, Embed> }[] = [
       'dist/api.d.ts': 'generated/api.d.ts',
     },
   },
+  // The loader reads the contract with the repository's Redocly config (model/redocly.ts: `../redocly.yaml`).
+  { name: 'model', embeds: { 'redocly.yaml': 'redocly.yaml' }, build: buildModelPackage },
   { name: 'client', embeds: {} },
   { name: 'conformance', embeds: {} },
   { name: 'verify', embeds: {} },
@@ -123,13 +127,13 @@ async function writeOut(file: string, text: string): Promise<void> {
 
 type Package = (typeof PACKAGES)[number];
 
-/** The shipped packages, in the order the step compiles them (bench/lib/clis.ts runs tsc on each). */
-export const PACKAGE_NAMES: readonly string[] = PACKAGES.map((p) => p.name);
+/** The packages compiled from their own src/, in the order the step compiles them (bench/lib/clis.ts runs tsc on each). */
+export const PACKAGE_NAMES: readonly string[] = PACKAGES.filter((p) => !p.build).map((p) => p.name);
 
 /** Compiles one package and copies in the generated files it embeds. */
-async function buildPackage({ name, embeds }: Package): Promise<void> {
+async function buildPackage({ name, embeds, build = compilePackage }: Package): Promise<void> {
   const dir = path.join(root, 'packages', name);
-  await compilePackage(dir);
+  await build(dir);
   await copyEmbeds(name, embeds);
 }
 

@@ -1,6 +1,6 @@
 // Shipped code reads in one screen: no function in a package's source is longer than MAX_LINES lines
 // (the guide's "functions a reader follows in one screen"). Measured on the TypeScript syntax tree.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,10 @@ function longFunctions(file: string): string[] {
   return found;
 }
 
-const packages = readdirSync(path.join(root, 'packages'));
+// @banking-api/model has no src/: it is built from model/ (pipeline/model-package.ts).
+const packages = readdirSync(path.join(root, 'packages')).filter((p) =>
+  existsSync(path.join(root, 'packages', p, 'src')),
+);
 
 describe('shipped code', () => {
   it.each(packages)(`@banking-api/%s has no function over ${MAX_LINES} lines`, (name) => {

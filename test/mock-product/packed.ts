@@ -19,11 +19,14 @@ const npmEnv = {
   npm_config_update_notifier: 'false',
 };
 
-/** Packs each shipped package into `dir`; the paths of the tarballs by package. */
-export async function packTarballs(dir: string): Promise<Record<Shipped, string>> {
+/** Packs each shipped package (or those `names`d) into `dir`; the paths of the tarballs by package. */
+export async function packTarballs<N extends string = Shipped>(
+  dir: string,
+  names: readonly N[] = shipped as readonly string[] as readonly N[],
+): Promise<Record<N, string>> {
   await mkdir(dir, { recursive: true });
-  const tarballs = {} as Record<Shipped, string>;
-  for (const name of shipped) {
+  const tarballs = {} as Record<N, string>;
+  for (const name of names) {
     const pkg = join(repoRoot, 'packages', name);
     if (!existsSync(join(pkg, 'dist', 'index.js')))
       throw new Error(`packages/${name}/dist is missing: run npm run build`);

@@ -105,8 +105,12 @@ afterAll(async () => {
 });
 
 describe('the release through a local registry', () => {
-  it('publishes the non-private workspaces, contract and client among them, at the contract’s version', async () => {
-    expect(published).toEqual(expect.arrayContaining(['@banking-api/contract', '@banking-api/client']));
+  it('publishes the non-private workspaces, contract, client and model among them, at the contract’s version', async () => {
+    const model = '@banking-api/model'; // after the contract it depends on
+    expect(published).toEqual(
+      expect.arrayContaining(['@banking-api/contract', '@banking-api/client', model]),
+    );
+    expect(published.indexOf(model)).toBeGreaterThan(published.indexOf('@banking-api/contract'));
     const version = await contractVersion();
     for (const name of published) {
       const { stdout } = await npm(['view', name, 'version', '--registry', registry], project);

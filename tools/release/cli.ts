@@ -37,11 +37,17 @@ export async function contractVersion(spec = specPath): Promise<string> {
   return (await loadContract(spec)).model.version;
 }
 
-/** The new manifest: `version`, and `version` for each dependency on another published package. */
+/** The new manifest: `version`, and `version` for each dependency (or optional peer) on another published package. */
 function withVersion(manifest: Manifest, names: Set<string>, version: string): Manifest {
-  const dependencies = { ...manifest.dependencies };
-  for (const name of Object.keys(dependencies)) if (names.has(name)) dependencies[name] = version;
-  return { ...manifest, version, ...(manifest.dependencies && { dependencies }) };
+  const pinned = (deps: Record<string, string>) =>
+    Object.fromEntries(Object.entries(deps).map(([name, v]) => [name, names.has(name) ? version : v]));
+  const { dependencies, peerDependencies } = manifest;
+  return {
+    ...manifest,
+    version,
+    ...(dependencies && { dependencies: pinned(dependencies) }),
+    ...(peerDependencies && { peerDependencies: pinned(peerDependencies) }),
+  };
 }
 
 /** Sets each package's version (and its deps on the others) to `version`, in package.json and the lockfile. */
@@ -88,13 +94,15 @@ export function releaseProblems(
       `CHANGELOG.md has no entry for ${version}: run \`npm run review -- --base <last tag> --release\``,
     );
   for (const ws of packages) {
-    const { name, version: current, dependencies = {} } = ws.manifest;
+    const { name, version: current, dependencies = {}, peerDependencies = {} } = ws.manifest;
     if (!name.startsWith(`${SCOPE}/`)) problems.push(`${name} is outside the ${SCOPE} scope`);
     if (current !== version)
       problems.push(`${name} is ${current}, not ${version}: run \`npm run release -- --set-version\``);
     for (const dep of siblingsOf(ws, names))
       if (dependencies[dep] !== version)
         problems.push(`${name} depends on ${dep}@${dependencies[dep]}, not ${version}`);
+    for (const [dep, range] of Object.entries(peerDependencies))
+      if (names.has(dep) && range !== version) problems.push(`${name} peers ${dep}@${range}, not ${version}`);
   }
   return problems;
 }

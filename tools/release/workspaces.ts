@@ -10,6 +10,8 @@ export type Manifest = {
   version: string;
   private?: boolean;
   dependencies?: Record<string, string>;
+  /** A sibling here is optional (@banking-api/model for the mock and verify), pinned like a dependency. */
+  peerDependencies?: Record<string, string>;
 };
 
 export interface Workspace {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { openapiPath, readModel } from '@banking-api/contract';
 import type { MockOptions } from './api/options.ts';
 import { type BannerFacts, banner } from './bin/banner.ts';
+import { contractFiles } from './bin/contract-option.ts';
 import { stopWithParentUnderNpx } from './bin/parent-watch.ts';
 import { type Mock, startMock } from './mock.ts';
 import { defaultPkiDir } from './pki/defaults.ts';
@@ -19,6 +20,8 @@ const usage = `Usage: banking-api-mock [options]
   --port <port>          gateway port (env MOCK_PORT, default 8443; 0 picks a free one)
   --spec <file>          bundled spec (default the one @banking-api/contract ships)
   --model <file>         its contract model, JSON (default the one @banking-api/contract ships)
+  --contract <file>      serve this OpenAPI 3.0/3.1 contract (YAML or JSON) instead of --spec and --model:
+                         read by @banking-api/model, which must be installed beside the mock
   --pki-dir <dir>        dev certificates and token key (env MOCK_PKI_DIR,
                          default $XDG_STATE_HOME/banking-api-mock or ~/.local/state/banking-api-mock)
   --renew-pki            re-make the dev certificates and token key
@@ -73,6 +76,7 @@ function parse() {
       port: { type: 'string', default: process.env.MOCK_PORT ?? '8443' },
       spec: { type: 'string', default: openapiPath },
       model: { type: 'string' },
+      contract: { type: 'string' },
       'pki-dir': { type: 'string', default: defaultPkiDir() },
       'renew-pki': { type: 'boolean', default: false },
       'server-names': { type: 'string', default: process.env.MOCK_SERVER_NAMES ?? '' },
@@ -259,6 +263,11 @@ async function main(): Promise<void> {
   }
   let mock: Mock;
   try {
+    if (values.contract !== undefined) {
+      if (values.spec !== openapiPath || values.model !== undefined)
+        fail('--contract replaces --spec and --model');
+      Object.assign(values, await contractFiles(values.contract));
+    }
     const options = mockOptions(values);
     if (values['init-pki']) return initPki(options);
     mock = await startMock(options);

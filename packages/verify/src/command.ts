@@ -17,6 +17,7 @@ import { githubAnnotations, jsonReport, junitReport, terminalReport } from './re
 import { type EarlierRun, earlierRun, notRechecked, refuseMissingCredentials } from './rerun.js';
 import { type Report, runVerify } from './runner.js';
 import { selectionOf } from './selection.js';
+import { specModel } from './spec-option.js';
 import { checkTlsFiles } from './tls-files.js';
 import { ConnectionError, type Send } from './types.js';
 import { type RunningReceiver, startReceiver } from './webhook-receiver.js';
@@ -203,7 +204,7 @@ async function modelOf(spec: string | undefined, hooks: CommandHooks): Promise<C
   if (!spec) return contractModel();
   try {
     if (hooks.loadSpec) return await hooks.loadSpec(spec);
-    return JSON.parse(await readFile(spec, 'utf8')) as ContractModel;
+    return await specModel(spec);
   } catch (error) {
     throw new UsageError(`--spec ${spec} could not be read as a contract: ${(error as Error).message}`);
   }

@@ -34,7 +34,8 @@ export const usage = `Usage: banking-api-verify --target https://host:port --ca 
   --max-examples N    generated invalid bodies per operation and media type (default 10)
   --timeout SECONDS   per request: to connect, for the headers, between body chunks (default 10); a
                       request without an answer in time fails answers-within-limits on its operation
-  --spec FILE         verify against this contract (a contract model JSON; in the repository, openapi.yaml too)
+  --spec FILE         verify against this contract: its model JSON (banking-api-model writes it), or
+                      the OpenAPI document itself with @banking-api/model installed
   --allow-production  verify a target the contract lists as production (verification creates resources)
   --webhook-receiver HOST:PORT  run an mTLS webhook receiver there (point your server's webhook at it) and
                       check that try, retry and resend deliver (webhook-delivered); with
