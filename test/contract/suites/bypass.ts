@@ -1,34 +1,19 @@
 // One reading of the request target, tried from outside: no spelling of a path gets an operation past
 // its scope check, spellings of a path reach that path's operation, and targets that cannot be read
 // one way only are refused with 400, while the mock goes on serving.
-import {
-  wireBody as firstBody,
-  renderRequest,
-  scopedOperations as scoped,
-  sendOverTls as sendTo,
-  spellingOf,
-  validRequestFor,
-  type WireAnswer,
-} from '@banking-api/conformance';
-import type { Operation } from '@banking-api/contract';
+import { wireBody as firstBody, scopedOperations as scoped, spellingOf } from '@banking-api/conformance';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
-import { tlsEndpoint } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
 import { validRequest } from '../../support/requests.ts';
 import { sharedMock } from '../../support/session.ts';
 import type { Spec } from '../../support/spec.ts';
+import { requestBytes, sendToMock } from './wire.ts';
 
 let mock: TestMock;
 let spec: Spec;
 let noScopes: string;
 let allScopes: string;
-
-/** A valid request for `op` sent to `target` (any spelling of its path) with `token`, as bytes. */
-const requestBytes = (op: Operation, target: string, token: string) =>
-  renderRequest(validRequestFor(op, { idempotency: 'example' }), { token, target });
-
-const sendOverTls = (to: TestMock, bytes: string): Promise<WireAnswer> => sendTo(tlsEndpoint(to), bytes);
 
 export function bypassSuite(): void {
   beforeAll(async () => {
@@ -54,10 +39,10 @@ export function bypassSuite(): void {
         `${head.replace(/\//g, '//')}${last}`,
       ];
       for (const spelling of spellings) {
-        const refused = await sendOverTls(mock, requestBytes(op, spelling + tail, noScopes));
+        const refused = await sendToMock(mock, requestBytes(op, spelling + tail, noScopes));
         expect(refused.status, `${op.method} ${spelling}`).toBe(403);
         expect(firstBody(refused)).toMatchObject({ status_code: 403, code: 'FORBIDDEN' });
-        const served = await sendOverTls(mock, requestBytes(op, spelling + tail, allScopes));
+        const served = await sendToMock(mock, requestBytes(op, spelling + tail, allScopes));
         expect(served.status, `${op.method} ${spelling} with the scope`).toBeLessThan(300);
       }
     }
@@ -71,7 +56,7 @@ export function bypassSuite(): void {
     });
     await fc.assert(
       fc.asyncProperty(cases, async ({ op, target }) => {
-        const answer = await sendOverTls(mock, requestBytes(op, target, noScopes));
+        const answer = await sendToMock(mock, requestBytes(op, target, noScopes));
         expect(answer.closed, target).toBe(true);
         expect(answer.status, target).toBeGreaterThanOrEqual(400);
         expect(answer.status, target).toBeLessThan(500);
@@ -89,11 +74,11 @@ export function bypassSuite(): void {
       (t) => prefix + t,
     );
     for (const target of [...targets, '*']) {
-      const answer = await sendOverTls(mock, requestBytes(op, target, allScopes));
+      const answer = await sendToMock(mock, requestBytes(op, target, allScopes));
       expect(answer.status, target).toBe(400);
       expect(firstBody(answer), target).toMatchObject({ status_code: 400, code: 'VALIDATION_ERROR' });
     }
-    const served = await sendOverTls(mock, requestBytes(op, url, allScopes));
+    const served = await sendToMock(mock, requestBytes(op, url, allScopes));
     expect(served.status).toBeLessThan(300);
   });
 }

@@ -8,36 +8,22 @@ import {
   forbiddenBodies as invalidBodies,
   mutate,
   byteMutation as mutation,
-  renderRequest,
-  sendOverTls as sendTo,
-  validRequestFor,
-  type WireAnswer,
 } from '@banking-api/conformance';
 import { requestMedia } from '@banking-api/contract';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountId, raw, rawAgent, tlsEndpoint } from '../../support/clients.ts';
+import { accountId, raw, rawAgent } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
 import { validRequest } from '../../support/requests.ts';
 import { sharedMock } from '../../support/session.ts';
 import type { Operation, Spec } from '../../support/spec.ts';
+import { requestBytes, sendToMock } from './wire.ts';
 
 let mock: TestMock;
 let spec: Spec;
 let agent: Agent;
 let token: string;
-
-/** A valid request for `op` sent to `target` with `token`, as bytes. */
-const requestBytes = (op: Operation, target: string, token: string) =>
-  renderRequest(validRequestFor(op, { idempotency: 'example' }), { token, target });
-
-const sendOverTls = (
-  to: TestMock,
-  bytes: string | Buffer,
-  waitMs?: number,
-  quietMs?: number,
-): Promise<WireAnswer> => sendTo(tlsEndpoint(to), bytes, waitMs, quietMs);
 
 export function fuzzSuite(): void {
   beforeAll(async () => {
@@ -60,13 +46,13 @@ export function fuzzSuite(): void {
         let bytes: Buffer = Buffer.from(requestBytes(op, validRequest(op).url, token), 'latin1');
         for (const m of mutations) bytes = mutate(bytes, m);
         if (honest) bytes = honestLength(bytes);
-        const answer = await sendOverTls(mock, bytes, 5000, 500);
+        const answer = await sendToMock(mock, bytes, 5000, 500);
         expect(answer.closed, answer.text).toBe(true);
         for (const status of answer.statuses) expect(status, answer.text).toBeLessThan(500);
       }),
       { numRuns: 150 },
     );
-    const served = await sendOverTls(
+    const served = await sendToMock(
       mock,
       requestBytes(spec.operations[0] as Operation, validRequest(spec.operations[0] as Operation).url, token),
     );

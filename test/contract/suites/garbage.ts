@@ -1,13 +1,14 @@
 // Garbage on the wire: random bytes instead of a TLS handshake, and broken HTTP inside a good TLS
 // connection. The gateway drops or answers them and keeps serving everyone else.
 import { connect as tcpConnect } from 'node:net';
-import { sendOverTls, wireBody } from '@banking-api/conformance';
+import { wireBody } from '@banking-api/conformance';
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { raw, rawAgent, tlsEndpoint } from '../../support/clients.ts';
+import { raw, rawAgent } from '../../support/clients.ts';
 import type { TestMock } from '../../support/mock-server.ts';
 import { sharedMock } from '../../support/session.ts';
+import { sendToMock } from './wire.ts';
 
 let mock: TestMock;
 let agent: Agent;
@@ -53,7 +54,7 @@ export function garbageSuite(): void {
   }
 
   /** Sends bytes inside a mutually authenticated TLS connection, ending the write side at once. */
-  const overTls = (bytes: string | Buffer) => sendOverTls(tlsEndpoint(mock), bytes, 5000, 0);
+  const overTls = (bytes: string | Buffer) => sendToMock(mock, bytes, 5000, 0);
 
   test('random bytes instead of a TLS handshake', async () => {
     await fc.assert(

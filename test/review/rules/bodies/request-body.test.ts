@@ -26,3 +26,18 @@ it('made required: breaking; optional: non-breaking', () => {
     [SEND]: ['request-body-became-optional:non-breaking'],
   });
 });
+
+it('description changed: info, named and pointed at', () => {
+  const described = (description: string) =>
+    operation({
+      requestBody: { description, content: { 'application/json': { schema: { type: 'object' } } } },
+    });
+  const [finding, ...rest] = compare(described('a'), described('b'));
+  expect(rest).toEqual([]);
+  expect(finding).toMatchObject({
+    rule: 'documentation-changed',
+    level: 'info',
+    message: 'Request body: Changed `description` of the request body.',
+    location: { pointer: '#/paths/~1send/post/requestBody/description' },
+  });
+});

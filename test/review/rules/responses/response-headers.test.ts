@@ -56,3 +56,17 @@ it('renamed only in case: info', () => {
   });
   expect(verdicts(compare(base, head))).toEqual({ [SEND]: ['header-name-case-changed:info'] });
 });
+
+it('description changed: info, named and pointed at', () => {
+  const head = edited(base, (d) => {
+    d.components.headers.Rate.description = 'Requests left';
+  });
+  const [finding, ...rest] = compare(base, head);
+  expect(rest).toEqual([]);
+  expect(finding).toMatchObject({
+    rule: 'documentation-changed',
+    level: 'info',
+    message: 'Response `200` header `X-Rate`: Changed `description` of the header.',
+    location: { pointer: '#/components/headers/Rate/description' },
+  });
+});

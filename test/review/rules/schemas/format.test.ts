@@ -21,10 +21,17 @@ it.each<[string | undefined]>([['int64'], [undefined]])(
 
 it('int64 → int32 narrows: breaks senders only', () => {
   const wide = formatted('int64');
-  expect(verdicts(compare(wide, base))).toEqual({
+  const findings = compare(wide, base);
+  expect(verdicts(findings)).toEqual({
     [SEND]: ['format-changed:breaking'],
     [READ]: ['format-changed:info'],
   });
+  // oasdiff's ids of a type change: changed for senders, specialized for readers.
+  expect(findings.find((f) => f.operation === SEND)).toMatchObject({
+    oasdiff: 'request-body-type-changed',
+    message: expect.stringContaining('Format narrowed from `int64` to `int32`.'),
+  });
+  expect(findings.find((f) => f.operation === READ)?.oasdiff).toBe('response-body-type-specialized');
 });
 
 it('an unrelated format replaces: breaks both', () => {

@@ -1,6 +1,7 @@
 // The request body as a whole: removed (breaks senders: the generated client no longer takes it), added
 // (breaking when required), made required (breaking) or optional (an addition); its description: info.
 import type { Fact } from '../../compare/facts.ts';
+import { documentationFact } from '../docs-facts.ts';
 import type { RequestBodyRule } from '../rule.ts';
 
 export const requestBody: RequestBodyRule = {
@@ -68,13 +69,6 @@ export const requestBody: RequestBodyRule = {
               oasdiff: 'request-body-became-optional',
             },
       );
-    if (JSON.stringify(before.node.description) !== JSON.stringify(after.node.description))
-      facts.push({
-        rule: 'documentation-changed',
-        message: 'Changed `description` of the request body.',
-        at: { side: 'head', pointer: `${after.at}/description` },
-        impact: 'patch',
-      });
-    return facts;
+    return [...facts, ...documentationFact(before, after, ['description'], 'the request body')];
   },
 };

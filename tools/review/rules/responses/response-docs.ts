@@ -1,5 +1,5 @@
 // A response's description changed: info.
-import { code } from '../../text/plain.ts';
+import { documentationFact } from '../docs-facts.ts';
 import type { ResponseRule } from '../rule.ts';
 
 export const responseDocumentation: ResponseRule = {
@@ -8,15 +8,5 @@ export const responseDocumentation: ResponseRule = {
   produces: ['documentation-changed'],
   covers: ["a response's description changed: info"],
   oasdiff: [],
-  compare(before, after) {
-    if (JSON.stringify(before.node.description) === JSON.stringify(after.node.description)) return [];
-    return [
-      {
-        rule: 'documentation-changed',
-        message: `Changed ${code('description')} of the response.`,
-        at: { side: 'head', pointer: `${after.at}/description` },
-        impact: 'patch',
-      },
-    ];
-  },
+  compare: (before, after) => documentationFact(before, after, ['description'], 'the response'),
 };

@@ -4,6 +4,7 @@
 // (info). A header shared through `components/headers` lands on every operation using it.
 import type { Fact } from '../../compare/facts.ts';
 import { code } from '../../text/plain.ts';
+import { documentationFact } from '../docs-facts.ts';
 import type { HeaderRule } from '../rule.ts';
 
 export const responseHeaders: HeaderRule = {
@@ -79,13 +80,6 @@ export const responseHeaders: HeaderRule = {
               oasdiff: 'response-header-became-optional',
             },
       );
-    if (JSON.stringify(before.node.description) !== JSON.stringify(after.node.description))
-      facts.push({
-        rule: 'documentation-changed',
-        message: 'Changed `description` of the header.',
-        at: { side: 'head', pointer: `${after.at}/description` },
-        impact: 'patch',
-      });
-    return facts;
+    return [...facts, ...documentationFact(before, after, ['description'], 'the header')];
   },
 };

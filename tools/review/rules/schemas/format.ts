@@ -2,9 +2,8 @@
 // format dropped widen (more values); the reverse narrows; an unrelated format replaces. Rated by direction.
 import { inHead } from '../../compare/context.ts';
 import type { SchemaView } from '../../effective/schema-view.ts';
-import { code } from '../../text/plain.ts';
 import type { SchemaRule } from '../rule.ts';
-import { ratingOf, verdictOf } from '../verdicts.ts';
+import { ratingOf, typeChangeIds, verdictMessage, verdictOf } from '../verdicts.ts';
 
 /** Formats and the formats that accept everything they accept, and more. */
 const WIDER: Record<string, string[]> = {
@@ -42,29 +41,16 @@ export const format: SchemaRule = {
   compare(before: SchemaView, after: SchemaView) {
     const verdict = verdictOf(accepts(after.format, before.format), accepts(before.format, after.format));
     if (!verdict) return [];
-    const was = before.format === undefined ? 'none' : before.format;
-    const now = after.format === undefined ? 'none' : after.format;
-    const stem = verdict === 'widened' ? 'type-generalized' : 'type-changed';
     return [
       {
         rule: 'format-changed',
-        message: `Format ${verdict === 'changed' ? 'changed' : verdict} from ${code(was)} to ${code(now)}.`,
+        message: verdictMessage('Format', verdict, before.format ?? 'none', after.format ?? 'none'),
         at:
           after.format === undefined
             ? { side: 'base', pointer: before.where('format') }
             : inHead(after.where('format')),
         byRole: ratingOf(verdict),
-        oasdiff:
-          verdict === 'narrowed'
-            ? {
-                'response-body': 'response-body-type-specialized',
-                'response-property': 'response-property-type-specialized',
-                'request-body': 'request-body-type-changed',
-                'request-property': 'request-property-type-changed',
-                'request-parameter': 'request-parameter-type-changed',
-                'response-header': 'response-header-type-specialized',
-              }
-            : stem,
+        oasdiff: typeChangeIds(verdict),
       },
     ];
   },

@@ -3,9 +3,8 @@
 // type says all there is: its old values' rules (enum, format, bounds) report nothing beside it.
 import { inHead } from '../../compare/context.ts';
 import type { SchemaView } from '../../effective/schema-view.ts';
-import { code } from '../../text/plain.ts';
 import type { SchemaRule } from '../rule.ts';
-import { ratingOf, verdictOf } from '../verdicts.ts';
+import { ratingOf, typeChangeIds, verdictMessage, verdictOf } from '../verdicts.ts';
 
 /** Whether types `outer` allow every value types `inner` allow (undefined: any type). */
 export function allows(
@@ -20,12 +19,6 @@ export function allows(
 
 export const typeText = (types: ReadonlySet<string> | undefined) =>
   types ? (types.size ? [...types].sort().join(' | ') : 'nothing') : 'any';
-
-const STEMS = {
-  narrowed: ['type-changed', 'type-specialized'],
-  widened: ['type-generalized', 'type-generalized'],
-  changed: ['type-changed', 'type-changed'],
-};
 
 export const type: SchemaRule = {
   level: 'schema',
@@ -47,21 +40,13 @@ export const type: SchemaRule = {
   compare(before: SchemaView, after: SchemaView) {
     const verdict = verdictOf(allows(after.types, before.types), allows(before.types, after.types));
     if (!verdict) return [];
-    const [request, response] = STEMS[verdict];
     return [
       {
         rule: 'schema-type-changed',
-        message: `Type ${verdict === 'changed' ? 'changed' : verdict} from ${code(typeText(before.types))} to ${code(typeText(after.types))}.`,
+        message: verdictMessage('Type', verdict, typeText(before.types), typeText(after.types)),
         at: inHead(after.where('type')),
         byRole: ratingOf(verdict),
-        oasdiff: {
-          'request-body': `request-body-${request}`,
-          'request-property': `request-property-${request}`,
-          'request-parameter': `request-parameter-${request}`,
-          'response-body': `response-body-${response}`,
-          'response-property': `response-property-${response}`,
-          'response-header': `response-header-${response}`,
-        },
+        oasdiff: typeChangeIds(verdict),
       },
     ];
   },
