@@ -5,7 +5,7 @@ import { type Answer, checkById } from '@banking-api/conformance';
 import { type ContractModel, type Operation, redact } from '@banking-api/contract';
 import { type CoverageCollector, coverageCollector } from './coverage-report.js';
 import { curlCommand, redactUrl } from './curl.js';
-import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
+import type { Actual, ContractIssue, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
 export interface CheckRun {
   readonly operation: string;
@@ -18,6 +18,8 @@ export interface Collected extends Findings {
   readonly coverage: CoverageCollector;
   readonly failures: Failure[];
   readonly notes: Note[];
+  /** The contract's own findings (its examples break its schemas): not the server's. */
+  readonly contractIssues: ContractIssue[];
   /** Every (operation, check) that ran, in order of first run. */
   readonly runs: CheckRun[];
 }
@@ -50,7 +52,7 @@ function failureOf(
     expected,
     got: redact(got),
     ...(answer && { actual: actualOf(answer) }),
-    request: { method: probe.method, path: redactUrl(probe.path) },
+    request: { method: probe.method, path: redactUrl(probe.path, probe.generated) },
     ...(requestId && { requestId: redact(requestId) }),
     curl: curlCommand(probe, options),
     occurrences: 1,
@@ -64,6 +66,8 @@ export function collectFindings(
 ): Collected {
   const failures: Failure[] = [];
   const notes: Note[] = [];
+  const contractIssues: ContractIssue[] = [];
+  const seenIssues = new Map<string, ContractIssue>();
   const runs: CheckRun[] = [];
   const seen = new Map<string, Failure>();
   const seenNotes = new Set<string>();
@@ -73,6 +77,7 @@ export function collectFindings(
   return {
     failures,
     notes,
+    contractIssues,
     runs,
     coverage,
     covered: coverage.covered,
@@ -97,6 +102,19 @@ export function collectFindings(
       if (seenNotes.has(id)) return;
       seenNotes.add(id);
       notes.push({ operation, check, message });
+    },
+    contractIssue(op, check, message) {
+      if (!selected(check)) return;
+      const operation = keyOf(op);
+      const id = `${operation}\n${check}\n${message}`;
+      const known = seenIssues.get(id);
+      if (known) {
+        known.occurrences += 1;
+        return;
+      }
+      const issue = { operation, check, message: redact(message), occurrences: 1 };
+      seenIssues.set(id, issue);
+      contractIssues.push(issue);
     },
     ran(op, check) {
       if (!selected(check)) return;

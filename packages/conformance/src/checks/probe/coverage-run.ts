@@ -19,9 +19,27 @@ export async function runCoverage(
   judge: (c: CoverageCase, probe: Probe, answer: Answer) => void,
 ): Promise<void> {
   const plan = coveragePlan(op, runValues(ctx, op));
+  const side = positive ? 'positive' : 'negative';
+  if (positive && plan.invalidBody) {
+    // Every example breaks the schema and none could be made: a valid request is the contract's to show.
+    const message = `no valid request body (every example breaks the schema, none could be generated: ${plan.invalidBody.join('; ')}): the values the contract allows were not tried`;
+    ctx.findings.contractIssue(op, 'coverage-accepted', message);
+    ctx.findings.covered?.(op, { present: plan.present, exercised: [], side });
+    return;
+  }
+  if (positive && op.requestBody?.required && !plan.body) {
+    const message =
+      'no valid request body could be made from the schema: the values the contract allows were not tried';
+    ctx.findings.note(op, 'coverage-accepted', message);
+    ctx.findings.covered?.(op, { present: plan.present, exercised: [], side });
+    return;
+  }
   const cases = plan.cases.filter((x) => x.positive === positive);
   // A fresh valid request per case: a fresh idempotency identifier, so no case replays another.
-  const probes = cases.map((c) => c.apply(runRequest(ctx, op, { body: plan.body ?? null })));
+  const probes = cases.map((c) => {
+    const probe = c.apply(runRequest(ctx, op, { body: plan.body ?? null }));
+    return positive ? probe : { ...probe, refusal: c.refusal ?? 'validation' };
+  });
   const answers = await sendAll(ctx.send, probes);
   // Judged in the cases' order, whatever order the answers came in: the same report on every run.
   cases.forEach((c, i) => {
@@ -30,7 +48,6 @@ export async function runCoverage(
     recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
     judge(c, probe, answer);
   });
-  const side = positive ? 'positive' : 'negative';
   ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf), side });
 }
 
