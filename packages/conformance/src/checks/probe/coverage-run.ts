@@ -3,7 +3,7 @@
 import type { Operation } from '@banking-api/contract';
 import type { CoverageCase } from '../../coverage/case.js';
 import { keywordOf } from '../../coverage/case.js';
-import { coveragePlan } from '../../coverage/plan.js';
+import { type CoveragePlan, coveragePlan } from '../../coverage/plan.js';
 import { judgeAnswer, recordJudgement } from '../../judge/judge.js';
 import type { Answer, CheckContext, Probe } from '../../types.js';
 import { runRequest, runValues } from './run-request.js';
@@ -20,17 +20,10 @@ export async function runCoverage(
 ): Promise<void> {
   const plan = coveragePlan(op, runValues(ctx, op));
   const side = positive ? 'positive' : 'negative';
-  if (positive && plan.invalidBody) {
-    // Every example breaks the schema and none could be made: a valid request is the contract's to show.
-    const message = `no valid request body (every example breaks the schema, none could be generated: ${plan.invalidBody.join('; ')}): the values the contract allows were not tried`;
-    ctx.findings.contractIssue(op, 'coverage-accepted', message);
-    ctx.findings.covered?.(op, { present: plan.present, exercised: [], side });
-    return;
-  }
-  if (positive && op.requestBody?.required && !plan.body) {
-    const message =
-      'no valid request body could be made from the schema: the values the contract allows were not tried';
-    ctx.findings.note(op, 'coverage-accepted', message);
+  const unclaimable = positive ? withoutValidBody(op, plan) : undefined;
+  if (unclaimable) {
+    if (unclaimable.contract) ctx.findings.contractIssue(op, 'coverage-accepted', unclaimable.message);
+    else ctx.findings.note(op, 'coverage-accepted', unclaimable.message);
     ctx.findings.covered?.(op, { present: plan.present, exercised: [], side });
     return;
   }
@@ -49,6 +42,24 @@ export async function runCoverage(
     judge(c, probe, answer);
   });
   ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf), side });
+}
+
+/**
+ * Why no positive case can be claimed: no valid body to start from. The contract's finding when every
+ * example breaks the schema and none could be made; a note when the engine could make none from the schema.
+ */
+function withoutValidBody(
+  op: Operation,
+  plan: CoveragePlan,
+): { contract: boolean; message: string } | undefined {
+  const untried = 'the values the contract allows were not tried';
+  if (plan.invalidBody) {
+    const why = `every example breaks the schema, none could be generated: ${plan.invalidBody.join('; ')}`;
+    return { contract: true, message: `no valid request body (${why}): ${untried}` };
+  }
+  if (op.requestBody?.required && !plan.body)
+    return { contract: false, message: `no valid request body could be made from the schema: ${untried}` };
+  return undefined;
 }
 
 /** Every probe sent, `WIDTH` at a time, the answers in the probes' order; the first failure rejects. */
