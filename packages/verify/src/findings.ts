@@ -59,6 +59,25 @@ function failureOf(
   };
 }
 
+/** The contract's own findings, each kept once with the number of requests that showed it. */
+function contractIssueCollector(selected: (check: string) => boolean) {
+  const issues: ContractIssue[] = [];
+  const seen = new Map<string, ContractIssue>();
+  const add = (op: Operation | string, check: string, message: string) => {
+    if (!selected(check)) return;
+    const operation = keyOf(op);
+    const id = `${operation}\n${check}\n${message}`;
+    const known = seen.get(id);
+    if (known) known.occurrences += 1;
+    else {
+      const issue = { operation, check, message: redact(message), occurrences: 1 };
+      seen.set(id, issue);
+      issues.push(issue);
+    }
+  };
+  return { issues, add };
+}
+
 export function collectFindings(
   model: ContractModel,
   options: Pick<VerifyOptions, 'target' | 'files'>,
@@ -66,8 +85,7 @@ export function collectFindings(
 ): Collected {
   const failures: Failure[] = [];
   const notes: Note[] = [];
-  const contractIssues: ContractIssue[] = [];
-  const seenIssues = new Map<string, ContractIssue>();
+  const contract = contractIssueCollector(selected);
   const runs: CheckRun[] = [];
   const seen = new Map<string, Failure>();
   const seenNotes = new Set<string>();
@@ -77,7 +95,7 @@ export function collectFindings(
   return {
     failures,
     notes,
-    contractIssues,
+    contractIssues: contract.issues,
     runs,
     coverage,
     covered: coverage.covered,
@@ -103,19 +121,7 @@ export function collectFindings(
       seenNotes.add(id);
       notes.push({ operation, check, message });
     },
-    contractIssue(op, check, message) {
-      if (!selected(check)) return;
-      const operation = keyOf(op);
-      const id = `${operation}\n${check}\n${message}`;
-      const known = seenIssues.get(id);
-      if (known) {
-        known.occurrences += 1;
-        return;
-      }
-      const issue = { operation, check, message: redact(message), occurrences: 1 };
-      seenIssues.set(id, issue);
-      contractIssues.push(issue);
-    },
+    contractIssue: contract.add,
     ran(op, check) {
       if (!selected(check)) return;
       const operation = keyOf(op);

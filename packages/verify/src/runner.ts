@@ -121,8 +121,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     identifiers: Object.keys(identifiers).sort(),
     checks,
     failures,
-    notes: findings.notes,
-    contractIssues: findings.contractIssues,
+    ...{ notes: findings.notes, contractIssues: findings.contractIssues },
     summary: summarize(checks, failures),
     coverage: findings.coverage.report(),
   };
