@@ -43,7 +43,9 @@ export { type RequestOptions, requestFor, urlOf, validRequestFor } from './reque
 export { encodeBody, firstBody, multipartBoundary } from './requests/encode.js';
 export { exampleRequests, type NamedRequest } from './requests/examples.js';
 export { outgoingHeaders, withHeader } from './requests/headers.js';
+export { compactJws, isJwsMediaType } from './requests/jws-body.js';
 export { isMultipart, jsonBodySchema } from './requests/media.js';
+export { bodyProblems, validBody } from './requests/valid-body.js';
 export {
   generatedIdentifier,
   type ParameterValues,

@@ -11,6 +11,22 @@ export type Credential = 'token' | 'unscoped' | 'none' | 'expired' | 'other-envi
 /** Tokens made from the full token: its signature altered, `alg: none` unsigned, its signature stripped. */
 export type ForgedToken = 'altered-signature' | 'alg-none' | 'signature-stripped';
 
+/**
+ * What a probe that is flawed on purpose asks the server to refuse (judge/standard-refusal.ts): the answer
+ * HTTP gives it is accepted where the contract documents none.
+ */
+export type Refusal =
+  | 'validation'
+  | 'path-value'
+  | 'credential'
+  | 'scope'
+  | 'environment'
+  | 'not-found'
+  | 'method'
+  | 'not-acceptable'
+  | 'too-large'
+  | 'media-type';
+
 /** A request body exactly as sent: its text and content type. */
 export interface EncodedBody {
   readonly contentType: string;
@@ -32,6 +48,13 @@ export interface Probe {
   readonly foreignClientCertificate?: boolean;
   /** Parameter values that came from the server's own answers or the caller's fixtures, by name. */
   readonly issued?: readonly string[];
+  /** The refusal the probe asks for, when it is flawed on purpose (an invalid value, no credential...). */
+  readonly refusal?: Refusal;
+  /**
+   * Values the engine generated itself (from a schema, no example): test data, not personal data or a
+   * secret, so a reproducer keeps them as sent.
+   */
+  readonly generated?: readonly string[];
 }
 
 export interface Answer {
@@ -85,6 +108,12 @@ export interface Findings {
     answer?: Answer,
   ): void;
   note(operation: Operation | string, check: string, message: string): void;
+  /**
+   * A finding that is the contract's own, not the server's: its example breaks its own schema (a request
+   * example the server rightly refuses, an answer that is the contract's example). Reported apart from the
+   * failures, never failing a run, never hidden.
+   */
+  contractIssue(operation: Operation | string, check: string, message: string): void;
   /** Counts one check run (passed or not). */
   ran(operation: Operation | string, check: string): void;
   /**

@@ -24,6 +24,7 @@ export function operationWith(has: (op: Operation) => boolean, what: string): Op
 export interface Recorded extends Findings {
   readonly failures: { operation: string; check: string; expected: string; got: string; probe: Probe }[];
   readonly notes: { operation: string; check: string; message: string }[];
+  readonly contractIssues: { operation: string; check: string; message: string }[];
   readonly runs: { operation: string; check: string }[];
 }
 
@@ -33,13 +34,16 @@ export function recorder(): Recorded {
   const failures: Recorded['failures'] = [];
   const notes: Recorded['notes'] = [];
   const runs: Recorded['runs'] = [];
+  const contractIssues: Recorded['contractIssues'] = [];
   return {
     failures,
     notes,
+    contractIssues,
     runs,
     fail: (op, check, expected, got, probe) =>
       void failures.push({ operation: keyOf(op), check, expected, got, probe }),
     note: (op, check, message) => void notes.push({ operation: keyOf(op), check, message }),
+    contractIssue: (op, check, message) => void contractIssues.push({ operation: keyOf(op), check, message }),
     ran: (op, check) => void runs.push({ operation: keyOf(op), check }),
   };
 }

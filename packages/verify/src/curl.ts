@@ -4,7 +4,7 @@
 // the body becomes a shell variable the command names (personal-values.ts), never `[redacted]`, which made
 // a pasted body fail validation instead of showing the deviation. The report's own request path keeps the
 // redaction (`REDACTED` in a URL: `[redacted]` there made curl fail with "bad range in URL").
-import { forgedTokenShell } from '@banking-api/conformance';
+import { forgedTokenShell, isJwsMediaType } from '@banking-api/conformance';
 import {
   contractModel,
   createRedactor,
@@ -13,6 +13,7 @@ import {
   redactHeaderValues,
   withoutTrailingSlashes,
 } from '@banking-api/contract';
+import { shielded } from './generated-values.js';
 import { isUnprintable } from './one-line.js';
 import { jsonPieces, type Piece, textPieces, Variables } from './personal-values.js';
 import type { Credential, Probe, VerifyOptions } from './types.js';
@@ -22,10 +23,11 @@ export const URL_PLACEHOLDER = 'REDACTED';
 
 let urlRedactor: Redactor | undefined;
 
-/** A path (with its query) redacted, still a valid URL path. */
-export function redactUrl(path: string): string {
+/** A path (with its query) redacted, still a valid URL path; values verify generated stay as sent. */
+export function redactUrl(path: string, generated?: readonly string[]): string {
   urlRedactor ??= createRedactor({ model: contractModel(), placeholder: () => URL_PLACEHOLDER });
-  return urlRedactor.text(path);
+  const redactor = urlRedactor;
+  return shielded(path, generated, (t) => redactor.text(t));
 }
 
 const isControl = (c: string) => isUnprintable(c.charCodeAt(0));
@@ -46,6 +48,8 @@ export function shellQuote(text: string): string {
   return `$'${chars.map((c) => named[c] ?? (isControl(c) ? escaped(c) : c)).join('')}'`;
 }
 
+const OWNED = new Set(['authorization', 'content-type']);
+
 /** The token as the shell sees it: a variable, or for a forged one an expression over $TOKEN. */
 function tokenShell(credential: Exclude<Credential, 'none'>): string {
   if (credential === 'token') return '$TOKEN';
@@ -65,8 +69,12 @@ export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' 
   if (probe.credential !== 'none')
     parts.push('-H', `"Authorization: Bearer ${tokenShell(probe.credential)}"`);
   const masked = redactHeaderValues(probe.headers, defaultRedactor());
+  const { generated } = probe;
   for (const [name, value] of Object.entries(probe.headers)) {
-    const pieces = textPieces(`${name}: ${value}`, variables);
+    // Sent as the engine sends them: the credential owns authorization, the body content-type (a header
+    // parameter the contract declares under either name is replaced, never sent beside them).
+    if (OWNED.has(name.toLowerCase())) continue;
+    const pieces = textPieces(`${name}: ${value}`, variables, generated);
     // A header secret by its name (an API key) is masked whole, whatever its value looks like.
     const secret = masked[name] !== value && pieces.every((p) => 'text' in p);
     const whole = (): Piece => ({ variable: variables.name(name), what: `${name} (kept out of the report)` });
@@ -75,9 +83,12 @@ export function curlCommand(probe: Probe, options: Pick<VerifyOptions, 'target' 
   if (probe.body) {
     parts.push('-H', shellQuote(`content-type: ${probe.body.contentType}`));
     const { text } = probe.body;
-    parts.push('--data-binary', quotePieces(jsonPieces(text, variables) ?? textPieces(text, variables)));
+    // A JWS body is one verify signed itself (jws-body.ts) over the contract's example: test data, kept.
+    const own = isJwsMediaType(probe.body.contentType) ? [...(generated ?? []), text] : generated;
+    const body = jsonPieces(text, variables, own) ?? textPieces(text, variables, own);
+    parts.push('--data-binary', quotePieces(body));
   }
-  parts.push(quotePieces(textPieces(url, variables)));
+  parts.push(quotePieces(textPieces(url, variables, generated)));
   return parts.join(' ');
 }
 

@@ -5,7 +5,7 @@ import { type Answer, checkById } from '@banking-api/conformance';
 import { type ContractModel, type Operation, redact } from '@banking-api/contract';
 import { type CoverageCollector, coverageCollector } from './coverage-report.js';
 import { curlCommand, redactUrl } from './curl.js';
-import type { Actual, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
+import type { Actual, ContractIssue, Failure, Findings, Note, Probe, VerifyOptions } from './types.js';
 
 export interface CheckRun {
   readonly operation: string;
@@ -18,6 +18,8 @@ export interface Collected extends Findings {
   readonly coverage: CoverageCollector;
   readonly failures: Failure[];
   readonly notes: Note[];
+  /** The contract's own findings (its examples break its schemas): not the server's. */
+  readonly contractIssues: ContractIssue[];
   /** Every (operation, check) that ran, in order of first run. */
   readonly runs: CheckRun[];
 }
@@ -50,11 +52,30 @@ function failureOf(
     expected,
     got: redact(got),
     ...(answer && { actual: actualOf(answer) }),
-    request: { method: probe.method, path: redactUrl(probe.path) },
+    request: { method: probe.method, path: redactUrl(probe.path, probe.generated) },
     ...(requestId && { requestId: redact(requestId) }),
     curl: curlCommand(probe, options),
     occurrences: 1,
   };
+}
+
+/** The contract's own findings, each kept once with the number of requests that showed it. */
+function contractIssueCollector(selected: (check: string) => boolean) {
+  const issues: ContractIssue[] = [];
+  const seen = new Map<string, ContractIssue>();
+  const add = (op: Operation | string, check: string, message: string) => {
+    if (!selected(check)) return;
+    const operation = keyOf(op);
+    const id = `${operation}\n${check}\n${message}`;
+    const known = seen.get(id);
+    if (known) known.occurrences += 1;
+    else {
+      const issue = { operation, check, message: redact(message), occurrences: 1 };
+      seen.set(id, issue);
+      issues.push(issue);
+    }
+  };
+  return { issues, add };
 }
 
 export function collectFindings(
@@ -64,6 +85,7 @@ export function collectFindings(
 ): Collected {
   const failures: Failure[] = [];
   const notes: Note[] = [];
+  const contract = contractIssueCollector(selected);
   const runs: CheckRun[] = [];
   const seen = new Map<string, Failure>();
   const seenNotes = new Set<string>();
@@ -73,6 +95,7 @@ export function collectFindings(
   return {
     failures,
     notes,
+    contractIssues: contract.issues,
     runs,
     coverage,
     covered: coverage.covered,
@@ -98,6 +121,7 @@ export function collectFindings(
       seenNotes.add(id);
       notes.push({ operation, check, message });
     },
+    contractIssue: contract.add,
     ran(op, check) {
       if (!selected(check)) return;
       const operation = keyOf(op);

@@ -11,6 +11,7 @@ import {
   defaultRedactor,
   type Redactor,
 } from '@banking-api/contract';
+import { shielded } from './generated-values.js';
 
 /** One piece of a shell argument: text as it is, or a variable standing for a value left out. */
 export type Piece = { readonly text: string } | { readonly variable: string; readonly what: string };
@@ -58,9 +59,12 @@ export class Variables {
   }
 }
 
-/** Text as pieces: each run of personal data the redaction finds becomes a variable named by its kind. */
-export function textPieces(text: string, variables: Variables): Piece[] {
-  const parts = context().marking.text(text).split(MARK);
+/**
+ * Text as pieces: each run of personal data the redaction finds becomes a variable named by its kind; the
+ * values verify generated itself (`generated`) stay as they are.
+ */
+export function textPieces(text: string, variables: Variables, generated?: readonly string[]): Piece[] {
+  const parts = shielded(text, generated, (t) => context().marking.text(t)).split(MARK);
   return parts.flatMap((part, i): Piece[] => {
     if (i % 2 === 0) return part ? [{ text: part }] : [];
     return [{ variable: variables.name(part), what: describeKind(part as DataKind) }];
@@ -71,7 +75,11 @@ export function textPieces(text: string, variables: Variables): Piece[] {
  * A JSON body as pieces, field by field: known test values stay, personal data and secret fields become
  * variables named after their field. Undefined for text that is not JSON.
  */
-export function jsonPieces(text: string, variables: Variables): Piece[] | undefined {
+export function jsonPieces(
+  text: string,
+  variables: Variables,
+  generated: readonly string[] = [],
+): Piece[] | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -88,7 +96,7 @@ export function jsonPieces(text: string, variables: Variables): Piece[] | undefi
   const walk = (node: unknown, key: string, depth: number): unknown => {
     if (typeof node === 'string' || typeof node === 'number') {
       const text = String(node);
-      if (known.has(text)) return node;
+      if (known.has(text) || generated.includes(text)) return node;
       if (key && redactor.isSecretKey(key)) return leaveOut(key, 'secret');
       return redactor.text(text) === text ? node : leaveOut(key, 'personal data');
     }

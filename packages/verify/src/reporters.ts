@@ -31,10 +31,26 @@ export function terminalReport(report: Report): string {
     lines.push('', 'Left open by the contract (only what it states was checked):');
     for (const n of report.notes) lines.push(oneLine(`  - ${n.operation}  ${n.check}: ${n.message}`));
   }
+  lines.push(...contractIssueLines(report));
   lines.push(...summaryLines(report), ...coverageLines(report.coverage ?? []));
   if (report.parity) lines.push(...parityLines(report.parity));
   lines.push(...notRecheckedLines(report), '', verdictOf(report));
   return `${lines.join('\n')}\n`;
+}
+
+/** The contract's own findings: apart from the server's failures, and not counted against it. */
+function contractIssueLines(report: Report): string[] {
+  const issues = report.contractIssues ?? [];
+  if (issues.length === 0) return [];
+  const lines = [
+    '',
+    "The contract's own findings (its examples break its schemas; not the server's, not failing the run):",
+  ];
+  for (const i of issues) {
+    const times = i.occurrences > 1 ? ` (${i.occurrences} requests)` : '';
+    lines.push(oneLine(`  - ${i.operation}  ${i.check}${times}: ${i.message}`));
+  }
+  return lines;
 }
 
 /** The summary: every check, then the operations that failed something (all of them pass otherwise). */

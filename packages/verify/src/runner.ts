@@ -15,12 +15,13 @@ import {
 } from '@banking-api/conformance';
 import type { ContractModel, Operation } from '@banking-api/contract';
 import type { OperationCoverage } from './coverage-report.js';
+import { elsewhereNote, servedElsewhere } from './elsewhere.js';
 import { collectFindings } from './findings.js';
 import { noteOpenQuestions } from './open-questions.js';
 import type { ParityReport } from './parity.js';
 import type { Selection } from './selection.js';
 import { type Summary, summarize } from './summary.js';
-import type { CheckResult, Failure, Note, Send, VerifyOptions } from './types.js';
+import type { CheckResult, ContractIssue, Failure, Note, Send, VerifyOptions } from './types.js';
 
 export type { CheckResult } from './types.js';
 
@@ -37,6 +38,8 @@ export interface Report {
   readonly checks: readonly CheckResult[];
   readonly failures: readonly Failure[];
   readonly notes: readonly Note[];
+  /** The contract's own findings (its examples break its schemas): not the server's, never failing the run. */
+  readonly contractIssues: readonly ContractIssue[];
   readonly summary: Summary;
   /** The coverage phase: per operation, the keywords of its inputs tried and present. */
   readonly coverage: readonly OperationCoverage[];
@@ -56,7 +59,12 @@ export interface RunSettings extends VerifyOptions {
 /** Operations verified at once: enough to hide latency, few enough not to load a shared sandbox. */
 const concurrency = 4;
 
-const everything: Selection = { operation: () => true, check: () => true, namesProbeChecks: false };
+const everything: Selection = {
+  operation: () => true,
+  namesOperation: () => false,
+  check: () => true,
+  namesProbeChecks: false,
+};
 
 export async function runVerify(model: ContractModel, send: Send, settings: RunSettings): Promise<Report> {
   const started = performance.now();
@@ -67,7 +75,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     return send(probe);
   };
   const findings = collectFindings(model, settings, selection.check);
-  const selected = model.operations.filter(selection.operation);
+  const selected = reachable(model, model.operations.filter(selection.operation), selection, findings);
   const identifiers = await discoverIdentifiers(model, counted, {
     seed: settings.seed,
     ...(selected.length < model.operations.length && { operations: selected }),
@@ -113,10 +121,24 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
     identifiers: Object.keys(identifiers).sort(),
     checks,
     failures,
-    notes: findings.notes,
+    ...{ notes: findings.notes, contractIssues: findings.contractIssues },
     summary: summarize(checks, failures),
     coverage: findings.coverage.report(),
   };
+}
+
+/** The selected operations the target serves; the others (servers of their own) skipped with a note. */
+function reachable(
+  model: ContractModel,
+  selected: readonly Operation[],
+  selection: Selection,
+  findings: CheckContext['findings'],
+): Operation[] {
+  return selected.filter((op) => {
+    if (!servedElsewhere(model, op) || selection.namesOperation(op)) return true;
+    findings.note(op, 'operation', elsewhereNote(op));
+    return false;
+  });
 }
 
 /** What every check gets: the run's options with the identifiers found, and its receiver, if any. */

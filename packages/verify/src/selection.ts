@@ -8,6 +8,8 @@ import { UsageError } from './options.js';
 export interface Selection {
   operation(op: Operation): boolean;
   check(id: string): boolean;
+  /** Whether --include (or a rerun) names this operation itself. */
+  namesOperation(op: Operation): boolean;
   /** Whether any probe check was named: else every probe check runs, for the answers it draws. */
   readonly namesProbeChecks: boolean;
 }
@@ -44,6 +46,7 @@ export function selectionOf(model: ContractModel, input: SelectionInput): Select
   const named = [...included.checks];
   return {
     operation: (op) => (included.ops.size === 0 || included.ops.has(op.key)) && !excluded.ops.has(op.key),
+    namesOperation: (op) => included.ops.has(op.key),
     check: (id) => (included.checks.size === 0 || included.checks.has(id)) && !excluded.checks.has(id),
     // An answer check judges the answers of every probe check (an error-envelope failure may have come
     // from the account-header probe): naming one runs them all, so a rerun re-sends what drew it.

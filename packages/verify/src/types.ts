@@ -56,6 +56,19 @@ export interface Note {
   readonly message: string;
 }
 
+/**
+ * A finding that is the contract's own, not the server's: its example breaks its own schema (a request
+ * example the server rightly refuses, an answer that is the contract's example). Reported apart from the
+ * failures; the exit code ignores it.
+ */
+export interface ContractIssue {
+  readonly operation: string;
+  readonly check: string;
+  readonly message: string;
+  /** How many requests showed it (a mock answering its example every time counts each). */
+  occurrences: number;
+}
+
 export interface VerifyOptions extends RunOptions {
   readonly target: string;
   /** File names for the curl commands. */

@@ -30,7 +30,9 @@ export type AnswerVerdict =
   /** Nothing to judge on this answer: the check did not run. A note says what was left unchecked. */
   | { readonly outcome: 'skip'; readonly note?: string }
   | { readonly outcome: 'pass'; readonly note?: string }
-  | { readonly outcome: 'fail'; readonly expected: string; readonly got: string };
+  | { readonly outcome: 'fail'; readonly expected: string; readonly got: string }
+  /** The answer deviates, but as the contract's own example does: the contract's finding, not the server's. */
+  | { readonly outcome: 'contract'; readonly message: string };
 
 export interface AnswerCheck extends CheckInfo {
   readonly kind: 'answer';

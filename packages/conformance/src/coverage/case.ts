@@ -1,6 +1,6 @@
 // One request of the coverage phase: what it tries (a keyword at a place of the request), whether the
 // contract allows it, and how it is made from the operation's valid request.
-import type { Probe } from '../types.js';
+import type { Probe, Refusal } from '../types.js';
 
 export interface CoverageCase {
   /** Where: `body /amount`, `query status`, `header x-account-id`, `path id`, `media type`. */
@@ -13,6 +13,8 @@ export interface CoverageCase {
   readonly label: string;
   /** Whether the server may refuse it with any 4xx (a path segment: 404 is an answer) rather than 400. */
   readonly anyRefusal?: boolean;
+  /** The refusal a negative case asks for, when not a validation failure (a media type, a path segment). */
+  readonly refusal?: Refusal;
   /** The request, made from the valid one. */
   apply(base: Probe): Probe;
 }

@@ -22,6 +22,7 @@ export function mediaCases(
     positive: false,
     label: `${label} (the operation takes ${content.map((m) => m.mediaType).join(' or ')})`,
     anyRefusal: true, // 400 or 415: the contract leaves which to the server
+    refusal: 'media-type',
     apply: (base) => ({ ...base, body: sent }),
   });
   present.add(`${place}:content type`);

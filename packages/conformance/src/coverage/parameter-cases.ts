@@ -5,10 +5,14 @@
 import { asText, type Operation, type Parameter } from '@banking-api/contract';
 import { conforms } from '@banking-api/contract/validators';
 import { withHeader } from '../requests/headers.js';
+import { coerce } from '../schemas/coerce.js';
 import { resolved } from '../schemas/read.js';
 import type { Probe } from '../types.js';
 import type { CoverageCase } from './case.js';
 import { VALUE_KEYWORDS, variantsOf } from './variants.js';
+
+/** A header value HTTP can carry as it is: visible characters, inner spaces or tabs, nothing around them. */
+const FIELD_VALUE = /^(?:[\x21-\x7e\x80-\xff](?:[\x20-\x7e\t\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
 
 /** The credential owns `authorization`, the body `content-type`: neither is covered as a parameter. */
 const OWNED = new Set(['authorization', 'content-type']);
@@ -37,27 +41,33 @@ export function parameterCases(op: Operation, present: Set<string>): CoverageCas
     for (const variant of variantsOf(schema, undefined, true)) {
       const text = asText(variant.value);
       if (variant.value === null || conforms(schema, coerce(schema, text)) !== variant.positive) continue;
+      if (emptyOptional(p, text, variant.positive)) continue;
+      if (p.in === 'header' && !FIELD_VALUE.test(text)) continue; // no HTTP client can send it as it is
       cases.push({
         place,
         keyword: variant.keyword,
         positive: variant.positive,
         label: `${place} = ${variant.label}`,
-        ...(p.in === 'path' && { anyRefusal: true }),
-        apply: (base) => setParameter(op, p, base, text),
+        ...(p.in === 'path' && { anyRefusal: true, refusal: 'path-value' as const }),
+        // The value is the engine's own test data: a reproducer keeps it as sent (Probe.generated).
+        apply: (base) => ({
+          ...setParameter(op, p, base, text),
+          generated: [...(base.generated ?? []), text],
+        }),
       });
     }
   }
   return cases;
 }
 
-/** A text as a parameter of this schema's type reads it (`"12"` is the integer 12), for the schema check. */
-function coerce(schema: { type?: unknown }, text: string): unknown {
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text)))
-    return Number(text);
-  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
-}
+/**
+ * An empty value of an optional header or query parameter is not claimed as invalid: many stacks (proxies,
+ * Node, ASP.NET, Prism) read an empty header or `?name=` as absent, which the contract allows. Ambiguous, so
+ * not tried (docs/verifying-a-server.md); an empty value of a required one stays a negative case (absent is
+ * refused too).
+ */
+const emptyOptional = (p: Parameter, text: string, positive: boolean): boolean =>
+  p.in !== 'path' && !p.required && !positive && text === '';
 
 /** The request with one parameter set to `text`, or left out (undefined). */
 function setParameter(op: Operation, p: Parameter, base: Probe, text: string | undefined): Probe {

@@ -13,6 +13,8 @@ export interface Judgement {
   readonly failures: readonly { readonly check: string; readonly expected: string; readonly got: string }[];
   /** What was left unchecked because the contract leaves it open. */
   readonly notes: readonly { readonly check: string; readonly message: string }[];
+  /** What is the contract's own fault (the answer is its example, which breaks its schema). */
+  readonly contractIssues: readonly { readonly check: string; readonly message: string }[];
 }
 
 export function judgeAnswer(op: Operation, answer: Answer, request?: Probe): Judgement {
@@ -23,12 +25,15 @@ export function judgeAnswer(op: Operation, answer: Answer, request?: Probe): Jud
     ran: [] as string[],
     failures: [] as Judgement['failures'][number][],
     notes: [] as Judgement['notes'][number][],
+    contractIssues: [] as Judgement['contractIssues'][number][],
   };
   for (const check of answerChecks) {
     const verdict = check.judge(view);
     if ('note' in verdict && verdict.note) judgement.notes.push({ check: check.id, message: verdict.note });
     if (verdict.outcome === 'skip') continue;
     judgement.ran.push(check.id);
+    if (verdict.outcome === 'contract')
+      judgement.contractIssues.push({ check: check.id, message: verdict.message });
     if (verdict.outcome === 'fail') {
       judgement.failures.push({ check: check.id, expected: verdict.expected, got: verdict.got });
       break;
@@ -46,6 +51,7 @@ export function recordJudgement(
   answer?: Answer,
 ): void {
   for (const note of judgement.notes) findings.note(op, note.check, note.message);
+  for (const issue of judgement.contractIssues) findings.contractIssue(op, issue.check, issue.message);
   for (const check of judgement.ran) findings.ran(op, check);
   for (const f of judgement.failures) findings.fail(op, f.check, f.expected, f.got, probe, answer);
 }

@@ -1,6 +1,6 @@
 // A request for an operation: its parameters filled in (values.ts), the given body and credential.
 import { fillPath, type Operation } from '@banking-api/contract';
-import type { Credential, EncodedBody, Probe } from '../types.js';
+import type { Credential, EncodedBody, Probe, Refusal } from '../types.js';
 import { firstBody } from './encode.js';
 import { type ParameterValues, parameterValues, type ValueOptions } from './values.js';
 
@@ -11,6 +11,8 @@ export interface RequestOptions extends ValueOptions {
   readonly body?: EncodedBody;
   /** Another method than the operation's (a method-not-allowed request). */
   readonly method?: string;
+  /** The refusal the request asks for, when it is flawed on purpose (Probe.refusal). */
+  readonly refusal?: Refusal;
 }
 
 /** A request for `op`: path and query from its parameters, its header parameters, the given body. */
@@ -28,6 +30,8 @@ export function requestFor(op: Operation, options: RequestOptions = {}): Probe {
     headers,
     credential: options.credential ?? 'token',
     ...(options.body ? { body: options.body } : {}),
+    ...(options.refusal && { refusal: options.refusal }),
+    ...(values.generated.length > 0 && { generated: values.generated }),
   };
 }
 

@@ -1,7 +1,9 @@
-// Bodies as they travel: JSON as JSON, a form as multipart/form-data (files as file parts), anything else
-// as its text.
-import { asText, bodyExamples, isJsonMediaType, type MediaType, type Operation } from '@banking-api/contract';
+// Bodies as they travel: JSON as JSON, a form as multipart/form-data (files as file parts), a JOSE media
+// type as a compact JWS of the JSON value (jws-body.ts), anything else as its text.
+import { asText, isJsonMediaType, type MediaType, type Operation } from '@banking-api/contract';
 import type { EncodedBody } from '../types.js';
+import { compactJws, isJwsMediaType } from './jws-body.js';
+import { validBody } from './valid-body.js';
 
 /** The boundary of every multipart body the engine writes. */
 export const multipartBoundary = 'banking-api-verify-boundary';
@@ -9,6 +11,9 @@ export const multipartBoundary = 'banking-api-verify-boundary';
 export function encodeBody(media: MediaType, value: unknown): EncodedBody {
   if (media.mediaType === 'multipart/form-data') return multipart(media, value);
   if (isJsonMediaType(media.mediaType)) return { contentType: media.mediaType, text: JSON.stringify(value) };
+  // A JWS example written as its compact text stays as the contract wrote it.
+  if (isJwsMediaType(media.mediaType) && typeof value !== 'string')
+    return { contentType: media.mediaType, text: compactJws(value) };
   return { contentType: media.mediaType, text: asText(value) };
 }
 
@@ -30,21 +35,15 @@ function multipart(media: MediaType, value: unknown): EncodedBody {
 }
 
 /**
- * The first example body, encoded: what a check sends when it alters something else of a valid request.
- * `values` (a run's fixtures and issued identifiers) replace its top-level fields by name.
+ * The first valid example body (valid-body.ts), encoded: what a check sends when it alters something else
+ * of a valid request. `values` (a run's fixtures and issued identifiers) replace its top-level fields by name.
  */
 export function firstBody(
   op: Operation,
   values: Readonly<Record<string, unknown>> = {},
 ): EncodedBody | undefined {
-  const [first] = bodyExamples(op);
-  return first ? encodeBody(first.media, withValues(first.value, values)) : undefined;
+  const body = validBody(op, values);
+  return body ? encodeBody(body.media, body.value) : undefined;
 }
 
-/** A body example with the fields `values` names replaced (top level of a JSON object only). */
-export function withValues(example: unknown, values: Readonly<Record<string, unknown>>): unknown {
-  if (!example || typeof example !== 'object' || Array.isArray(example)) return example;
-  const body = { ...(example as Record<string, unknown>) };
-  for (const name of Object.keys(body)) if (name in values) body[name] = values[name];
-  return body;
-}
+export { withValues } from './with-values.js';

@@ -5,11 +5,15 @@ import { bodyExamples, type Operation } from '@banking-api/contract';
 import type { Probe } from '../types.js';
 import { requestFor } from './build.js';
 import { encodeBody, withValues } from './encode.js';
+import { parameterProblems } from './parameter-problems.js';
+import { bodyProblems } from './valid-body.js';
 
 export interface NamedRequest {
   /** The example's name, or `parameter: example` for a parameter's further example. */
   readonly name: string;
   readonly probe: Probe;
+  /** How the example breaks its own schema: no valid request, the contract's finding (example-accepted). */
+  readonly problems?: readonly string[];
 }
 
 /** Empty when the body is required but the contract shows no example of it: nothing valid to send. */
@@ -21,10 +25,15 @@ export function exampleRequests(
   const bodies = bodyExamples(op).map((b) => ({
     name: b.name,
     body: encodeBody(b.media, withValues(b.value, values)),
+    problems: bodyProblems(b.media, b.value),
   }));
   if (op.requestBody?.required && bodies.length === 0) return [];
-  const first = bodies[0]?.body;
-  const requests = bodies.map(({ name, body }) => ({ name, probe: requestFor(op, { seed, values, body }) }));
+  const first = (bodies.find((b) => b.problems.length === 0) ?? bodies[0])?.body;
+  const requests: NamedRequest[] = bodies.map(({ name, body, problems }) => ({
+    name,
+    probe: requestFor(op, { seed, values, body }),
+    ...(problems.length > 0 && { problems }),
+  }));
   if (requests.length === 0) requests.push({ name: 'parameters', probe: requestFor(op, { seed, values }) });
   for (const p of op.parameters) {
     if (p.name in values) continue; // the run's value stands for every example
@@ -34,7 +43,8 @@ export function exampleRequests(
         values: { ...values, [p.name]: example.value },
         ...(first && { body: first }),
       });
-      requests.push({ name: `${p.name}: ${example.name}`, probe });
+      const problems = parameterProblems(p, example.value);
+      requests.push({ name: `${p.name}: ${example.name}`, probe, ...(problems.length > 0 && { problems }) });
     }
   }
   return requests;

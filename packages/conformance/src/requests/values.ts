@@ -1,11 +1,12 @@
 // The parameter values of a valid request: the contract's example for each (exampleRequest), a fresh
 // idempotency identifier per request when asked (a request that creates a resource must not replay an
-// earlier one), and a repeatable generated value where the contract shows no example: one its schema
-// accepts (its pattern, format, enum, bounds), else an identifier-like text.
+// earlier one), and a repeatable generated value where the contract shows no example (or one that breaks
+// its own schema): one its schema accepts (its pattern, format, enum, bounds), else an identifier-like text.
 import { randomUUID } from 'node:crypto';
 import { asText, exampleRequest, type JsonSchema, type Operation } from '@banking-api/contract';
 import fc from 'fast-check';
 import { validValue } from '../schemas/generate.js';
+import { parameterProblems } from './parameter-problems.js';
 
 export interface ValueOptions {
   /** Seed of the values generated for parameters without an example (default 1). */
@@ -21,6 +22,8 @@ export interface ParameterValues {
   readonly path: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
   readonly header: Readonly<Record<string, string>>;
+  /** The values the engine generated (no example, no run's value): test data a reproducer keeps as sent. */
+  readonly generated: readonly string[];
 }
 
 type Place = 'path' | 'query' | 'header';
@@ -29,10 +32,14 @@ type Place = 'path' | 'query' | 'header';
 export function parameterValues(op: Operation, options: ValueOptions = {}): ParameterValues {
   const example = exampleRequest(op);
   const out: Record<Place, Record<string, string>> = { path: {}, query: {}, header: {} };
+  const generated: string[] = [];
   for (const place of ['path', 'query', 'header'] as const)
-    for (const [name, value] of Object.entries(example[place]))
-      out[place][name] = asText(parameterValue(op, place, name, value, options));
-  return out;
+    for (const [name, value] of Object.entries(example[place])) {
+      const chosen = parameterValue(op, place, name, value, options);
+      out[place][name] = asText(chosen.value);
+      if (chosen.generated) generated.push(out[place][name]);
+    }
+  return { ...out, generated };
 }
 
 function parameterValue(
@@ -41,13 +48,16 @@ function parameterValue(
   name: string,
   example: unknown,
   options: ValueOptions,
-): unknown {
-  if (options.values && name in options.values) return options.values[name];
+): { value: unknown; generated: boolean } {
+  if (options.values && name in options.values) return { value: options.values[name], generated: false };
   const idempotent = op.idempotency?.parameter === name && op.idempotency.in === place;
-  if (idempotent && (options.idempotency ?? 'fresh') === 'fresh') return randomUUID();
-  if (example !== undefined) return example;
-  const schema = op.parameters.find((p) => p.name === name && p.in === place)?.schema;
-  return generatedIdentifier(options.seed ?? 1, name, schema);
+  if (idempotent && (options.idempotency ?? 'fresh') === 'fresh')
+    return { value: randomUUID(), generated: true };
+  const parameter = op.parameters.find((p) => p.name === name && p.in === place);
+  // An example that breaks its own schema is the contract's slip (example-accepted reports it): not sent.
+  if (example !== undefined && !(parameter && parameterProblems(parameter, example).length))
+    return { value: example, generated: false };
+  return { value: generatedIdentifier(options.seed ?? 1, name, parameter?.schema), generated: true };
 }
 
 // Keywords that make a schema's value more than any identifier-like text.

@@ -109,11 +109,19 @@ function stringFor(schema: JsonSchema, seed: number): string {
   if (pattern) {
     if (format && pattern.test(format)) return format;
     const fits = (v: string) => v.length >= min && v.length <= max;
-    return matching(pattern, seed).find(fits) ?? matching(pattern, seed)[0] ?? format ?? '';
+    const samples = matching(pattern, seed);
+    // Visible ASCII first, not empty: a value that may travel as a header or a path segment (`[\w\W\s]*`
+    // allows any; an empty header reads as absent).
+    const sampled = samples.find((v) => fits(v) && VISIBLE.test(v)) ?? samples.find(fits) ?? samples[0];
+    return sampled ?? PLAIN.find((v) => pattern.test(v) && fits(v)) ?? format ?? '';
   }
   if (format) return format;
   return 'conformance'.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, 11)));
 }
+
+const VISIBLE = /^[\x21-\x7e]+$/;
+/** Tried on a pattern fast-check cannot read (a lookahead: `^(?!\s)(.*)(\S)$`, Open Finance's idempotency key). */
+const PLAIN = ['conformance', '7f3c2a9e-4b1d-4c8e-9a51-2e6d0b8f1c34', 'conformance-1', 'A1', 'a', '1'];
 
 function numberFor(schema: JsonSchema, integer: boolean): number {
   const step = integer ? 1 : 0.01;
@@ -144,13 +152,16 @@ const generable = (pattern: RegExp): boolean =>
   );
 
 /**
- * Strings the pattern matches, repeatably for a seed; none where fast-check cannot read it (a lookahead)
- * or the matches would be huge.
+ * Strings the pattern matches whole, repeatably for a seed; none where fast-check cannot read it (a
+ * lookahead) or the matches would be huge. Anchored first: a JSON Schema pattern is unanchored
+ * (`[a-zA-Z0-9]{26,35}`, the Pix API's txid), and fast-check then pads a match with any characters
+ * (`V~"P*…`): valid by the letter of the schema, but no identifier a reader (or a server) takes for one.
  */
 function matching(pattern: RegExp, seed: number): string[] {
   if (!generable(pattern)) return [];
   try {
-    return fc.sample(fc.stringMatching(pattern), { seed, numRuns: 50 });
+    const whole = new RegExp(`^(?:${pattern.source})$`, pattern.flags);
+    return fc.sample(fc.stringMatching(whole), { seed, numRuns: 50 });
   } catch {
     return [];
   }

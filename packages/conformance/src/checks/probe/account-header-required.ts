@@ -13,7 +13,7 @@ export const accountHeaderRequired: ProbeCheck = {
   rationale: 'which account a request acts on is never guessed: the account header guide states the 400',
   run: async (ctx: CheckContext, op: Operation) => {
     if (!op.accountHeader) return;
-    const probe = runRequest(ctx, op, { omit: [ACCOUNT_HEADER] });
+    const probe = runRequest(ctx, op, { omit: [ACCOUNT_HEADER], refusal: 'validation' });
     await expectStatus(ctx, op, 'account-header-required', 400, probe);
   },
 };

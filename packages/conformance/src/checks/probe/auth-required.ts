@@ -13,7 +13,7 @@ export const authRequired: ProbeCheck = {
   rationale: 'no token, no access: 401, the usual HTTP meaning (the contract leaves error codes open)',
   run: async (ctx: CheckContext, op: Operation) => {
     if (bearerScopes(op).length === 0) return;
-    const probe = runRequest(ctx, op, { credential: 'none' });
+    const probe = runRequest(ctx, op, { credential: 'none', refusal: 'credential' });
     await expectStatus(ctx, op, 'auth-required', 401, probe);
   },
 };

@@ -3,7 +3,7 @@
 import type { Operation } from '@banking-api/contract';
 import type { CoverageCase } from '../../coverage/case.js';
 import { keywordOf } from '../../coverage/case.js';
-import { coveragePlan } from '../../coverage/plan.js';
+import { type CoveragePlan, coveragePlan } from '../../coverage/plan.js';
 import { judgeAnswer, recordJudgement } from '../../judge/judge.js';
 import type { Answer, CheckContext, Probe } from '../../types.js';
 import { runRequest, runValues } from './run-request.js';
@@ -19,9 +19,20 @@ export async function runCoverage(
   judge: (c: CoverageCase, probe: Probe, answer: Answer) => void,
 ): Promise<void> {
   const plan = coveragePlan(op, runValues(ctx, op));
+  const side = positive ? 'positive' : 'negative';
+  const unclaimable = positive ? withoutValidBody(op, plan) : undefined;
+  if (unclaimable) {
+    if (unclaimable.contract) ctx.findings.contractIssue(op, 'coverage-accepted', unclaimable.message);
+    else ctx.findings.note(op, 'coverage-accepted', unclaimable.message);
+    ctx.findings.covered?.(op, { present: plan.present, exercised: [], side });
+    return;
+  }
   const cases = plan.cases.filter((x) => x.positive === positive);
   // A fresh valid request per case: a fresh idempotency identifier, so no case replays another.
-  const probes = cases.map((c) => c.apply(runRequest(ctx, op, { body: plan.body ?? null })));
+  const probes = cases.map((c) => {
+    const probe = c.apply(runRequest(ctx, op, { body: plan.body ?? null }));
+    return positive ? probe : { ...probe, refusal: c.refusal ?? 'validation' };
+  });
   const answers = await sendAll(ctx.send, probes);
   // Judged in the cases' order, whatever order the answers came in: the same report on every run.
   cases.forEach((c, i) => {
@@ -30,8 +41,25 @@ export async function runCoverage(
     recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
     judge(c, probe, answer);
   });
-  const side = positive ? 'positive' : 'negative';
   ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf), side });
+}
+
+/**
+ * Why no positive case can be claimed: no valid body to start from. The contract's finding when every
+ * example breaks the schema and none could be made; a note when the engine could make none from the schema.
+ */
+function withoutValidBody(
+  op: Operation,
+  plan: CoveragePlan,
+): { contract: boolean; message: string } | undefined {
+  const untried = 'the values the contract allows were not tried';
+  if (plan.invalidBody) {
+    const why = `every example breaks the schema, none could be generated: ${plan.invalidBody.join('; ')}`;
+    return { contract: true, message: `no valid request body (${why}): ${untried}` };
+  }
+  if (op.requestBody?.required && !plan.body)
+    return { contract: false, message: `no valid request body could be made from the schema: ${untried}` };
+  return undefined;
 }
 
 /** Every probe sent, `WIDTH` at a time, the answers in the probes' order; the first failure rejects. */

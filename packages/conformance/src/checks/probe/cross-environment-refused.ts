@@ -25,7 +25,7 @@ export const crossEnvironmentRefused: ProbeCheck = {
       );
       return;
     }
-    const probe = runRequest(ctx, op, { credential: 'other-environment' });
+    const probe = runRequest(ctx, op, { credential: 'other-environment', refusal: 'environment' });
     const answer = await call(ctx, op, probe);
     ctx.findings.ran(op, id);
     if (answer.status !== 401 && answer.status !== 403)

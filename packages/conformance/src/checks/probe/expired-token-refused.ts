@@ -23,7 +23,7 @@ export const expiredTokenRefused: ProbeCheck = {
       );
       return;
     }
-    const probe = runRequest(ctx, op, { credential: 'expired' });
+    const probe = runRequest(ctx, op, { credential: 'expired', refusal: 'credential' });
     await expectStatus(ctx, op, id, 401, probe);
   },
 };

@@ -23,7 +23,7 @@ export const forgedTokenRefused: ProbeCheck = {
       return;
     }
     for (const credential of FORGERIES) {
-      const probe = runRequest(ctx, op, { credential });
+      const probe = runRequest(ctx, op, { credential, refusal: 'credential' });
       await expectStatus(ctx, op, id, 401, probe);
     }
   },

@@ -1,5 +1,7 @@
 // A method the path does not have gets a 4xx (405 ideally), never a success and never a 5xx: one request
 // per path of the contract, with a method none of its operations uses, reported on its first operation.
+// "Its operations" are those of every template of the same shape: `/rec/{idRec}` and
+// `/rec/{recUrlAccessToken}` (the Pix API) are one path on the wire, so a method either serves is no probe.
 import type { Operation } from '@banking-api/contract';
 import { describeAnswer } from '../../judge/describe.js';
 import type { CheckContext } from '../../types.js';
@@ -19,7 +21,9 @@ export const methodNotAllowed: ProbeCheck = {
   level: 'error',
   rationale: 'a path answers only the methods the contract gives it',
   run: async (ctx: CheckContext, path: string, ops: readonly Operation[]) => {
-    const used = new Set<string>(ops.map((op) => op.method));
+    const shape = shapeOf(path);
+    const twins = ctx.model.operations.filter((op) => shapeOf(op.path) === shape);
+    const used = new Set<string>([...ops, ...twins].map((op) => op.method));
     const method = candidates.find((m) => !used.has(m));
     const [first] = ops;
     if (!method || !first) return;
@@ -36,6 +40,9 @@ export const methodNotAllowed: ProbeCheck = {
     ctx.findings.fail(first, id, expected, describeAnswer(answer), probe, answer);
   },
 };
+
+/** A template as the wire sees it: every parameter alike. */
+const shapeOf = (template: string) => template.replace(/\{[^}/]*\}/g, '{}');
 
 /** The contract's operations grouped by path, in the order the paths first appear. */
 export function operationsByPath(ops: readonly Operation[]): Map<string, Operation[]> {

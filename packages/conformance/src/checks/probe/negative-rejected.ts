@@ -23,7 +23,7 @@ export const negativeRejected: ProbeCheck = {
     const refusal = refusalOf(op);
     for (const media of op.requestBody?.content ?? []) {
       for (const { label, body } of invalidRequestBodies(media, { seed, max: maxExamples })) {
-        const probe = runRequest(ctx, op, { body });
+        const probe = runRequest(ctx, op, { body, refusal: 'validation' });
         const answer = await call(ctx, op, probe);
         ctx.findings.ran(op, id);
         if (refusal.holds(answer.status)) continue;

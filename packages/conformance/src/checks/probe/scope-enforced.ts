@@ -19,7 +19,7 @@ export const scopeEnforced: ProbeCheck = {
       ctx.findings.note('contract', 'scope-enforced', why);
       return;
     }
-    const probe = runRequest(ctx, op, { credential: 'unscoped' });
+    const probe = runRequest(ctx, op, { credential: 'unscoped', refusal: 'scope' });
     await expectStatus(ctx, op, 'scope-enforced', 403, probe);
   },
 };
