@@ -74,7 +74,8 @@ async function serve(
   const choice = steps.mock && sessionOf(steps.mock.sessions, req.headers[sessionHeader]);
   const read = bodyReader(req, steps.limits);
   const admin = target.path.startsWith(adminPrefix);
-  const restyle = admin ? undefined : (answer: Answer) => steps.errors(answer, match?.operation);
+  const documenting = match?.operation ?? pathOperation(steps, routed, method, target.path);
+  const restyle = admin ? undefined : (answer: Answer) => steps.errors(answer, documenting);
   const draft = new RequestDraft(arrival, steps.caller(req), choice?.session, { req, res, read, restyle });
   const { features } = steps;
   if (features && !admin)
@@ -122,6 +123,21 @@ async function admit(
   draft.admitted(token.subject, token.scopes);
   if (routed.kind === 'bad-path') return malformed(routed.reason, path);
   return authorizeScopes(operation, token.scopes, path);
+}
+
+/**
+ * The operation that documents the errors of a method the path does not take (its 405): the path's first
+ * operation, whose responses the contract's 405 is read from.
+ */
+function pathOperation(
+  steps: Steps,
+  routed: RouteResult,
+  method: string,
+  path: string,
+): Operation | undefined {
+  if (routed.kind !== 'method-not-allowed') return undefined;
+  const other = routed.allowed.find((m) => m !== method.toUpperCase());
+  return other ? operationOf(steps.route(other, path)) : undefined;
 }
 
 function operationOf(routed: RouteResult): Operation | undefined {
