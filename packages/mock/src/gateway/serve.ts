@@ -22,7 +22,7 @@ import { type Sessions, sessionOf, unknownSessionRefusal } from '../session/sess
 import { authenticate, authorizeScopes } from './admission.ts';
 import { type AnswerSteps, answerOf } from './answering.ts';
 import { RequestDraft } from './exchange.ts';
-import { admitBySchemes, type SchemeTable } from './schemes.ts';
+import { admitBySchemes, challengesOf, type SchemeTable } from './schemes.ts';
 
 /** What the mock adds to the gateway's path (mock.ts puts it together). */
 export interface MockParts {
@@ -81,7 +81,7 @@ async function serve(
   if (features && !admin)
     res.once('close', () => features.served(draft.served(), draft.session, draft.outcomes));
   const refusal = await admit(steps, draft, routed);
-  if (refusal) return draft.send(leavingBody(req, refusalAnswer(refusal)));
+  if (refusal) return draft.send(leavingBody(req, refusalAnswer(refusal, challengeFor(steps, routed))));
   const unknown = choice?.unknown ? unknownSessionRefusal(target.path) : undefined;
   if (unknown) return draft.send(leavingBody(req, envelopeAnswer(unknown)));
   if (admin && steps.mock) return draft.send(leavingBody(req, await steps.mock.admin(draft)));
@@ -138,6 +138,12 @@ function pathOperation(
   if (routed.kind !== 'method-not-allowed') return undefined;
   const other = routed.allowed.find((m) => m !== method.toUpperCase());
   return other ? operationOf(steps.route(other, path)) : undefined;
+}
+
+/** The 401's challenge: by the routed operation's schemes; Bearer (a dev token) where no operation is named. */
+function challengeFor(steps: Steps, routed: RouteResult): string | null {
+  const operation = operationOf(routed);
+  return operation ? challengesOf(steps.schemes, operation) : 'Bearer';
 }
 
 function operationOf(routed: RouteResult): Operation | undefined {
