@@ -77,6 +77,17 @@ describe("Open Finance Brasil's ResponseError for the mock's own errors", () => 
     expectDocumented(answer, 'GET /consents/{consentId}', /.+/);
   });
 
+  it('refuses an optional header sent empty that its schema asks a minLength of (Prism reads it as absent)', async () => {
+    const token = await ofb.mock.mock.token(['payments']);
+    const path = `/consents/${encodeURIComponent(consentId)}`;
+    const empty = { ...fapi, 'x-fapi-customer-ip-address': '' };
+    const refused = await ofb.call('GET', path, { token, headers: empty });
+    expect(refused.status, refused.text).toBe(400);
+    expectDocumented(refused, 'GET /consents/{consentId}', /x-fapi-customer-ip-address/);
+    const given = { ...fapi, 'x-fapi-customer-ip-address': '192.0.2.10' };
+    expect((await ofb.call('GET', path, { token, headers: given })).status).toBe(200);
+  });
+
   it('answers a path no operation has with an RFC 9457 problem (the contract documents none)', async () => {
     const token = await ofb.mock.mock.token(['payments']);
     const answer = await ofb.call('GET', '/nada', { token, headers: fapi });
