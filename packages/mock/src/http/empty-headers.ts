@@ -15,9 +15,8 @@ export function emptyHeaderRefusal(op: Operation, headers: Headers, path: string
   const details: ViolationDetail[] = [];
   for (const parameter of op.parameters) {
     if (parameter.in !== 'header' || headers[parameter.name.toLowerCase()] !== '') continue;
-    const schema = parameter.schema && resolveSchema(parameter.schema);
-    if (!schema || schema.type !== 'string') continue;
-    const validate = validatorOf(parameter.schema as object);
+    if (!parameter.schema || resolveSchema(parameter.schema).type !== 'string') continue;
+    const validate = validatorOf(parameter.schema);
     if (validate('')) continue;
     const why = validate.errors?.[0]?.message ?? 'is invalid';
     const message = `The header ${parameter.name} is sent empty: ${why}.`;
