@@ -4,6 +4,7 @@
 // not take, a wrong media type, a simulated fault — is that media type with a body valid against that schema,
 // carrying the mock's reason; a path the contract has no operation for stays an RFC 9457 problem. Real Prism,
 // real mutual TLS, the real contract.
+import type { JsonSchema } from '@banking-api/contract';
 import { violationsOf } from '@banking-api/contract/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RealMock, startRealMock } from './real-mock.ts';
@@ -28,7 +29,7 @@ function expectDocumented(
   const response = ofb.operation(key).responses.find((r) => r.status === String(answer.status));
   const schema = response?.content[0]?.schema;
   expect(schema, `${key} documents ${answer.status}`).toBeDefined();
-  expect(violationsOf(schema as object, answer.body)).toEqual([]);
+  expect(violationsOf(schema as JsonSchema, answer.body)).toEqual([]);
   expect((answer.body as { errors: { detail: string }[] }).errors[0]?.detail).toMatch(reason);
 }
 
