@@ -10,10 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RealMock, startRealMock } from './real-mock.ts';
 
 let ofb: RealMock;
+let automatic: RealMock;
 beforeAll(async () => {
-  ofb = await startRealMock('ofb-payments');
+  [ofb, automatic] = await Promise.all([
+    startRealMock('ofb-payments'),
+    startRealMock('ofb-automatic-payments'),
+  ]);
 }, 120_000);
-afterAll(() => ofb?.stop());
+afterAll(() => Promise.all([ofb?.stop(), automatic?.stop()]));
 
 const OFB_JSON = 'application/json; charset=utf-8';
 const consentId = 'urn:bancoex:C1DD33123';
@@ -87,6 +91,31 @@ describe("Open Finance Brasil's ResponseError for the mock's own errors", () => 
     expectDocumented(refused, 'GET /consents/{consentId}', /x-fapi-customer-ip-address/);
     const given = { ...fapi, 'x-fapi-customer-ip-address': '192.0.2.10' };
     expect((await ofb.call('GET', path, { token, headers: given })).status).toBe(200);
+  });
+
+  it('refuses an optional query parameter sent empty that its schema asks a minLength of', async () => {
+    const token = await automatic.mock.mock.token(['recurring-payments']);
+    const query = `recurringConsentId=${encodeURIComponent(consentId)}`;
+    const refused = await automatic.call(
+      'GET',
+      `/pix/recurring-payments?${query}&originalRecurringPaymentId=`,
+      {
+        token,
+        headers: fapi,
+      },
+    );
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.headers['content-type']).toBe(OFB_JSON);
+    expect(refused.text).toContain('originalRecurringPaymentId');
+    const given = await automatic.call('GET', `/pix/recurring-payments?${query}`, { token, headers: fapi });
+    expect(given.status, given.text).toBe(200);
+  });
+
+  it("answers an empty path parameter with the 400 of the operation it would name (Prism's own refusal)", async () => {
+    const token = await ofb.mock.mock.token(['payments']);
+    const answer = await ofb.call('GET', '/consents/', { token, headers: fapi });
+    expect(answer.status, answer.text).toBe(400);
+    expectDocumented(answer, 'GET /consents/{consentId}', /consentid/i);
   });
 
   it('answers a path no operation has with an RFC 9457 problem (the contract documents none)', async () => {

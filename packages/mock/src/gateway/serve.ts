@@ -126,8 +126,9 @@ async function admit(
 }
 
 /**
- * The operation that documents the errors of a method the path does not take (its 405): the path's first
- * operation, whose responses the contract's 405 is read from.
+ * The operation whose responses word the errors of a request the router matched to none: for a method the
+ * path does not take (its 405), the path's other operation; for a path with an empty segment (`/consents/`,
+ * an empty path parameter), the operation the segment would name.
  */
 function pathOperation(
   steps: Steps,
@@ -135,6 +136,8 @@ function pathOperation(
   method: string,
   path: string,
 ): Operation | undefined {
+  if (routed.kind === 'not-found' && /\/(?=\/|$)/.test(path))
+    return operationOf(steps.route(method, path.replace(/\/(?=\/|$)/g, '/-')));
   if (routed.kind !== 'method-not-allowed') return undefined;
   const other = routed.allowed.find((m) => m !== method.toUpperCase());
   return other ? operationOf(steps.route(other, path)) : undefined;
