@@ -38,7 +38,7 @@ function madeValue(schema: JsonSchema): { value: unknown } | null {
   let value = sample.value;
   for (const seed of SEEDS) {
     const generated = safely(() => generate(operation, doc, rooted, seed));
-    if (generated === undefined) return null;
+    if (generated === undefined) continue;
     for (let round = 0; round < ROUNDS && !validate(value); round++)
       value = filled(value, generated.value, validator.errors ?? []);
     if (validate(value)) return { value };
