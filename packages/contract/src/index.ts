@@ -60,6 +60,7 @@ export {
   type SchemaTable,
   type Subschema,
   subschemas,
+  tableOf,
 } from './schemas.js';
 export { allScopes, bearerScopes } from './security.js';
 export {

@@ -109,3 +109,24 @@ describe('every scheme type, as the operation declares it', () => {
     expect(answer.status, answer.text).toBe(200);
   });
 });
+
+describe("a 401's WWW-Authenticate names the schemes the operation accepts (RFC 9110 §11.6.1)", () => {
+  const challenge = async (mock: RealMock, path: string) => {
+    const answer = await mock.call('GET', path);
+    expect(answer.status, answer.text).toBe(401);
+    return answer.headers['www-authenticate'];
+  };
+
+  it('Bearer for http bearer and OAuth 2, Basic with a realm for http basic, none for an apiKey', async () => {
+    expect(await challenge(variant, `/cob/${txid}`)).toBe('Bearer');
+    expect(await challenge(pix, `/cob/${txid}`)).toBe('Bearer');
+    expect(await challenge(variant, `/cobv/${txid}`)).toBe('Basic realm="mock", charset="UTF-8"');
+    expect(await challenge(variant, '/loc/7')).toBeUndefined();
+    const e2e = 'E12345678202009091221abcdef12345';
+    expect(await challenge(variant, `/pix/${e2e}`)).toBeUndefined();
+  });
+
+  it('Bearer for OpenID Connect', async () => {
+    expect(await challenge(variant, '/webhook/chave-1')).toBe('Bearer');
+  });
+});

@@ -6,7 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Fault } from '../api/fault.ts';
 import { faultHeader } from '../api/names.ts';
-import { jsonAnswer } from '../http/answer.ts';
+import { envelopeAnswer } from '../http/answer.ts';
 import { envelope } from '../http/envelope.ts';
 import { documentedError, failureAnswer } from '../http/error-answers.ts';
 import { parseFaultHeader } from '../session/faults.ts';
@@ -45,7 +45,7 @@ function requestFault(
     const refusal = envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', request.target.path, [
       detail,
     ]);
-    return { refusal: { answer: jsonAnswer(400, refusal) } };
+    return { refusal: { answer: envelopeAnswer(refusal) } };
   }
 }
 
@@ -68,6 +68,6 @@ function preferredFailure({ request }: Exchange): Outcome | undefined {
   const { path } = request.target;
   if (status >= 500) return { answer: failureAnswer(status, path, undefined, op), answeredBy: 'fault' };
   if (status !== 400) return undefined;
-  const answer = jsonAnswer(400, documentedError(op, 400, path, 'asked for with Prefer: code=400'));
+  const answer = envelopeAnswer(documentedError(op, 400, path, 'asked for with Prefer: code=400'));
   return { answer, answeredBy: 'fault' };
 }

@@ -11,6 +11,7 @@ import type { FeatureChain } from '../features/feature.ts';
 import { type Answer, envelopeAnswer } from '../http/answer.ts';
 import { prismBody } from '../http/body.ts';
 import { echoFor } from '../http/echo.ts';
+import { emptyValueRefusal } from '../http/empty-values.ts';
 import { envelope } from '../http/envelope.ts';
 import { leavingBody, refusalAnswer } from '../http/refusal.ts';
 import type { JoseSigner } from '../pki/jws.ts';
@@ -39,6 +40,9 @@ export async function answerOf(steps: AnswerSteps, draft: RequestDraft): Promise
   const { target, match } = arrival;
   const mock = steps.mode === 'mock';
   const operation = match?.operation;
+  const sent = { headers: req.headers, query: target.query };
+  const empty = mock && operation && emptyValueRefusal(operation, sent, target.sent);
+  if (empty) return leavingBody(req, refusalAnswer(empty));
   const checked = await prismBody(
     req,
     () => draft.body(),

@@ -6,7 +6,7 @@
 // told in the order a client fixes it: no credential or a bad one (401), a token of the other environment
 // (403), missing scopes (403), from the alternative that came closest.
 import type { ContractModel, Operation, SecurityRequirement, SecurityScheme } from '@banking-api/contract';
-import { type CredentialSource, credentialsOf, howToSend } from '../http/credentials.ts';
+import { type CredentialSource, challengeOf, credentialsOf, howToSend } from '../http/credentials.ts';
 import { type ErrorEnvelope, envelope } from '../http/envelope.ts';
 import type { Environment } from '../pki/dev-pki.ts';
 import type { TokenVerifier, VerifiedToken } from '../pki/tokens.ts';
@@ -22,6 +22,16 @@ export type SchemeTable = ReadonlyMap<string, SecurityScheme>;
 
 export const schemeTable = (model: ContractModel): SchemeTable =>
   new Map(model.securitySchemes.map((s) => [s.name, s]));
+
+/**
+ * The `WWW-Authenticate` of the operation's 401: the challenges of every scheme its alternatives name, once
+ * each, comma-separated (RFC 9110 §11.6.1); null when none has one (apiKey, mutualTLS alone).
+ */
+export function challengesOf(schemes: SchemeTable, operation: Operation): string | null {
+  const named = operation.security.flat().map((r) => challengeOf(schemes.get(r.scheme)));
+  const challenges = [...new Set(named.filter((c): c is string => c !== undefined))];
+  return challenges.length ? challenges.join(', ') : null;
+}
 
 export async function admitBySchemes(
   verifier: TokenVerifier,

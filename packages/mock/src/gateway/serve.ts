@@ -22,7 +22,7 @@ import { type Sessions, sessionOf, unknownSessionRefusal } from '../session/sess
 import { authenticate, authorizeScopes } from './admission.ts';
 import { type AnswerSteps, answerOf } from './answering.ts';
 import { RequestDraft } from './exchange.ts';
-import { admitBySchemes, type SchemeTable } from './schemes.ts';
+import { admitBySchemes, challengesOf, type SchemeTable } from './schemes.ts';
 
 /** What the mock adds to the gateway's path (mock.ts puts it together). */
 export interface MockParts {
@@ -74,13 +74,14 @@ async function serve(
   const choice = steps.mock && sessionOf(steps.mock.sessions, req.headers[sessionHeader]);
   const read = bodyReader(req, steps.limits);
   const admin = target.path.startsWith(adminPrefix);
-  const restyle = admin ? undefined : (answer: Answer) => steps.errors(answer, match?.operation);
+  const documenting = match?.operation ?? pathOperation(steps, routed, method, target.path);
+  const restyle = admin ? undefined : (answer: Answer) => steps.errors(answer, documenting);
   const draft = new RequestDraft(arrival, steps.caller(req), choice?.session, { req, res, read, restyle });
   const { features } = steps;
   if (features && !admin)
     res.once('close', () => features.served(draft.served(), draft.session, draft.outcomes));
   const refusal = await admit(steps, draft, routed);
-  if (refusal) return draft.send(leavingBody(req, refusalAnswer(refusal)));
+  if (refusal) return draft.send(leavingBody(req, refusalAnswer(refusal, challengeFor(steps, routed))));
   const unknown = choice?.unknown ? unknownSessionRefusal(target.path) : undefined;
   if (unknown) return draft.send(leavingBody(req, envelopeAnswer(unknown)));
   if (admin && steps.mock) return draft.send(leavingBody(req, await steps.mock.admin(draft)));
@@ -122,6 +123,30 @@ async function admit(
   draft.admitted(token.subject, token.scopes);
   if (routed.kind === 'bad-path') return malformed(routed.reason, path);
   return authorizeScopes(operation, token.scopes, path);
+}
+
+/**
+ * The operation whose responses word the errors of a request the router matched to none: for a method the
+ * path does not take (its 405), the path's other operation; for a path with an empty segment (`/consents/`,
+ * an empty path parameter), the operation the segment would name.
+ */
+function pathOperation(
+  steps: Steps,
+  routed: RouteResult,
+  method: string,
+  path: string,
+): Operation | undefined {
+  if (routed.kind === 'not-found' && /\/(?=\/|$)/.test(path))
+    return operationOf(steps.route(method, path.replace(/\/(?=\/|$)/g, '/-')));
+  if (routed.kind !== 'method-not-allowed') return undefined;
+  const other = routed.allowed.find((m) => m !== method.toUpperCase());
+  return other ? operationOf(steps.route(other, path)) : undefined;
+}
+
+/** The 401's challenge: by the routed operation's schemes; Bearer (a dev token) where no operation is named. */
+function challengeFor(steps: Steps, routed: RouteResult): string | null {
+  const operation = operationOf(routed);
+  return operation ? challengesOf(steps.schemes, operation) : 'Bearer';
 }
 
 function operationOf(routed: RouteResult): Operation | undefined {

@@ -1,9 +1,11 @@
 // The contract's own error answers, for a contract other than ours. Our contract marks its error envelope
 // (`x-envelope: error`), and every error the mock makes is that envelope. A contract without one (the Pix API's
 // `application/problem+json`, Open Finance Brasil's `ResponseError`) gets, for an error the mock makes up (a
-// refusal, a failed validation, an unknown path), the response it documents for that status: its example,
-// with the real status and, in a problem+json, the real reason as `detail`; where it documents no example,
-// an RFC 9457 problem (the mock's choice, docs/mock.md).
+// refusal, a failed validation, an unknown path, a fault), the response it documents for that status: its
+// media type, and its valid example (a problem+json one with the real status and reason as `detail`), else a
+// value made from its schema carrying the real code and reason where its string fields allow (OFB's
+// `errors[0].detail`); where it documents nothing for the status, an RFC 9457 problem (the mock's choice,
+// docs/mock.md).
 import {
   type ContractModel,
   envelopeKind,
@@ -14,8 +16,10 @@ import {
 } from '@banking-api/contract';
 import type { JoseSigner } from '../pki/jws.ts';
 import type { Answer } from './answer.ts';
+import { breaksSchema, documentedBody } from './documented-body.ts';
 import type { ErrorEnvelope } from './envelope.ts';
 import { bodyText, isJoseType } from './media.ts';
+import { withReason } from './reason-fields.ts';
 
 /** The answer as the contract words its errors; the same answer when it is ours or no error of the mock's. */
 export type ErrorStyle = (answer: Answer, operation: Operation | undefined) => Answer;
@@ -30,39 +34,59 @@ export function contractErrors(model: ContractModel, sign: JoseSigner): ErrorSty
   return (answer, operation) => {
     const error = answer.error;
     if (!error) return answer;
-    const media = documentedMedia(operation, error.status_code);
-    const contentType = media?.mediaType ?? 'application/problem+json';
-    const body = media ? documentedBody(media, error) : problemOf(error);
+    const documented = documentedError(operation, error);
+    const contentType = documented?.media.mediaType ?? 'application/problem+json';
+    const body = documented ? documented.body : problemOf(error);
     const headers = { ...answer.headers, 'content-type': contentType };
     return { status: answer.status, headers, body: bodyText(body, contentType, sign) };
   };
 }
 
 /**
- * The media the operation documents for the status with an example (JSON, JWS or JWT), else its problem+json:
- * a body of another shape without an example is not made up (its schema is the contract's, the shape a guess).
+ * The media the operation documents for the status (JSON, JWS or JWT: one with an example first, then a
+ * problem+json, then any with a schema) and the body it gives this error; undefined where it documents none.
  */
-function documentedMedia(operation: Operation | undefined, status: number): MediaType | undefined {
-  const content = (operation && responseFor(operation, status)?.content) ?? [];
+function documentedError(
+  operation: Operation | undefined,
+  error: ErrorEnvelope,
+): { media: MediaType; body: unknown } | undefined {
+  const content = (operation && responseFor(operation, error.status_code)?.content) ?? [];
   const readable = content.filter((m) => isJsonMediaType(m.mediaType) || isJoseType(m.mediaType));
-  return (
-    readable.find((m) => m.examples.length > 0) ?? readable.find((m) => /problem\+json/i.test(m.mediaType))
-  );
+  const media =
+    readable.find((m) => m.examples.length > 0) ??
+    readable.find((m) => isProblem(m.mediaType)) ??
+    readable.find((m) => m.schema !== undefined);
+  if (!media) return undefined;
+  if (isProblem(media.mediaType)) return { media, body: problemBody(media, error) };
+  const made = documentedBody(media);
+  if (!made) return undefined;
+  const body =
+    made.value === media.examples[0]?.value ? made.value : withReason(media, made.value, reasonOf(error));
+  return { media, body };
 }
 
+const isProblem = (mediaType: string): boolean => /problem\+json/i.test(mediaType);
+
 /**
- * Its first example; a problem+json one with the real status and reason, and without the lists and objects
- * that describe the example's own occurrence (the Pix API's `violacoes` naming a field this request may not
- * have sent). No example: a problem.
+ * A problem+json: its first example with the real status and reason, and without the lists and objects that
+ * describe the example's own occurrence (the Pix API's `violacoes` naming a field this request may not have
+ * sent); an RFC 9457 problem when that breaks its schema or it has no example.
  */
-function documentedBody(media: MediaType, error: ErrorEnvelope): unknown {
+function problemBody(media: MediaType, error: ErrorEnvelope): unknown {
   const example = media.examples[0]?.value;
-  if (example === undefined) return problemOf(error);
-  if (!/problem\+json/i.test(media.mediaType) || typeof example !== 'object' || example === null)
-    return example;
+  if (typeof example !== 'object' || example === null) return problemOf(error);
   const plain = Object.entries(example).filter(([, value]) => typeof value !== 'object' || value === null);
-  return { ...Object.fromEntries(plain), status: error.status_code, detail: detailOf(error) };
+  const body = { ...Object.fromEntries(plain), status: error.status_code, detail: detailOf(error) };
+  return breaksSchema(media, body) ? problemOf(error) : body;
 }
+
+/** The error's code, title and detail, for the fields of a made-up body that take them. */
+const reasonOf = (error: ErrorEnvelope) => ({
+  code: error.code,
+  title: error.message,
+  detail: detailOf(error),
+  status: error.status_code,
+});
 
 /** RFC 9457: the envelope's code as the title, its message and details as the detail. */
 function problemOf(error: ErrorEnvelope): Record<string, unknown> {

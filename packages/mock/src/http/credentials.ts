@@ -36,6 +36,19 @@ export function howToSend(scheme: SecurityScheme | undefined): string {
   return 'Send a Bearer token: Authorization: Bearer <token>.';
 }
 
+/**
+ * The `WWW-Authenticate` challenge of the scheme: Basic with a realm (RFC 7617), Bearer for http bearer,
+ * OAuth 2 and OpenID Connect (RFC 6750), another http scheme by its name; none for an apiKey or mutualTLS,
+ * which no HTTP authentication scheme names.
+ */
+export function challengeOf(scheme: SecurityScheme | undefined): string | undefined {
+  if (!scheme || scheme.type === 'apiKey' || scheme.type === 'mutualTLS') return undefined;
+  const name = scheme.type === 'http' ? (scheme.scheme ?? 'bearer').toLowerCase() : 'bearer';
+  if (name === 'basic') return 'Basic realm="mock", charset="UTF-8"';
+  if (name === 'bearer') return 'Bearer';
+  return /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name) ? name : undefined; // a token (RFC 9110), else none
+}
+
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }

@@ -5,7 +5,7 @@
 // stub and `Prefer: code=400` answer alike.
 import { STATUS_CODES } from 'node:http';
 import { jsonContent, type Operation, responseFor } from '@banking-api/contract';
-import { type Answer, jsonAnswer } from './answer.ts';
+import { type Answer, envelopeAnswer } from './answer.ts';
 import { type ErrorEnvelope, envelope } from './envelope.ts';
 
 /** The `Retry-After` of a 503 that names none. */
@@ -75,5 +75,5 @@ export function failureAnswer(
         : null
       : retryAfterSeconds;
   const headers: Record<string, string> = seconds === null ? {} : { 'retry-after': String(seconds) };
-  return jsonAnswer(status, documentedError(op, status, path, 'a simulated failure'), headers);
+  return envelopeAnswer(documentedError(op, status, path, 'a simulated failure'), headers);
 }

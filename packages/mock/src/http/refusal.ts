@@ -9,10 +9,15 @@ export function malformed(reason: string, path: string): ErrorEnvelope {
   return envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]);
 }
 
-/** A refusal as an answer: a 401 says the scheme, a body that stalled or is too large ends the connection. */
-export function refusalAnswer(refusal: ErrorEnvelope): Answer {
+/**
+ * A refusal as an answer: a 401 names the schemes that would be accepted (`challenge`, RFC 9110 §11.6.1;
+ * Bearer unless told; null where none is an HTTP authentication scheme, an apiKey), a body that stalled or is
+ * too large ends the connection.
+ */
+export function refusalAnswer(refusal: ErrorEnvelope, challenge: string | null = 'Bearer'): Answer {
   const status = refusal.status_code;
-  const answer = envelopeAnswer(refusal, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+  const asks = status === 401 && challenge !== null;
+  const answer = envelopeAnswer(refusal, asks ? { 'www-authenticate': challenge } : {});
   if (status === 408 || status === 413) answer.headers.connection = 'close';
   return answer;
 }

@@ -2,9 +2,10 @@
 // mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
 // in proxy mode the real environment's answers pass through. Either way the violations Prism found
 // are reported.
-import type { RouteMatch } from '@banking-api/contract';
+import { type RouteMatch, responseFor } from '@banking-api/contract';
 import type { Violation } from '../api/options.ts';
 import { type Answer, envelopeAnswer } from '../http/answer.ts';
+import { documentedBody, mockNoteHeader } from '../http/documented-body.ts';
 import { echoFor } from '../http/echo.ts';
 import { hopByHopHeaders } from '../http/hop-by-hop.ts';
 import { bodyText } from '../http/media.ts';
@@ -30,17 +31,37 @@ export function mockAnswer(
   if (result.status >= 400) return errorAnswer(result.status, result.body, violations, path);
   // The rules of the contract the gateway routed by (a contract given to startMock too).
   const echo = match ? echoFor(match.operation, result.status) : undefined;
-  let body = result.body;
+  const valid = match ? validBody(outcome, match) : undefined;
+  let body = valid ? valid.value : result.body;
   if (echo && match && result.status < 300 && body && typeof body === 'object') {
     body = structuredClone(body); // Prism's examples are shared by every request
     echo(body as Record<string, unknown>, match.params);
   }
+  const note: Record<string, string> = valid?.note ? { [mockNoteHeader]: valid.note } : {};
   return {
     status: result.status,
-    headers: endToEnd(result.headers),
+    headers: { ...endToEnd(result.headers), ...note },
     body: bodyText(body, contentTypeOf(result.headers), sign),
   };
 }
+
+/**
+ * Where Prism answered an example that breaks its own schema (its violations say so; Prism without `--errors`
+ * answers it as is): a valid body in its place, as documented-body.ts chooses. None when the body is fine.
+ */
+function validBody(outcome: PrismOutcome, match: RouteMatch): ReturnType<typeof documentedBody> {
+  const broken = outcome.violations.some(
+    (v) => v.severity === 'Error' && v.location?.[0] === 'response' && v.location[1] === 'body',
+  );
+  if (!broken || outcome.result.kind !== 'response') return undefined;
+  const { status, headers, body } = outcome.result;
+  const type = bare(contentTypeOf(headers));
+  const media = responseFor(match.operation, status)?.content.find((m) => bare(m.mediaType) === type);
+  return media && documentedBody(media, body);
+}
+
+const bare = (mediaType: string | undefined): string =>
+  (mediaType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** Proxy mode: the real environment's answer (or Prism's problem) as it came. */
 export function proxyAnswer(outcome: PrismOutcome): Answer {

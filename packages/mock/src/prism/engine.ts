@@ -3,7 +3,6 @@
 // request's rejected promise, which the gateway answers, instead of a dead Prism for everyone.
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
-import { HTTP_METHODS } from '@banking-api/contract';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,
@@ -19,6 +18,7 @@ import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { definedOnly } from '../api/defined.ts';
+import { documentWithOnly, METHODS, type Spec } from './one-operation.ts';
 import type { PrismViolation } from './problems.ts';
 
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
@@ -119,10 +119,6 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   };
 }
 
-/** The operation keys of a path item, as OpenAPI spells them. */
-const METHODS = HTTP_METHODS.map((method) => method.toLowerCase());
-type Spec = { paths?: Record<string, Record<string, unknown>> };
-
 /**
  * Prism's operations, each made when a request first needs it. Prism's getHttpOperationsFromSpec
  * dereferences and converts every operation of the document: made at start, that grew the mock's start
@@ -158,18 +154,6 @@ function withOperations(document: object): Spec {
   if (!Object.values(spec.paths ?? {}).some((item) => METHODS.some((m) => m in (item ?? {}))))
     throw new Error('No operations found in the spec.');
   return spec;
-}
-
-/** A copy of the document whose paths hold only `METHOD /path` (its path item's other keys kept). */
-function documentWithOnly(spec: Spec, key: string): object {
-  const space = key.indexOf(' ');
-  const method = key.slice(0, space).toLowerCase();
-  const path = key.slice(space + 1);
-  const item = spec.paths?.[path];
-  if (!item || !(method in item)) return structuredClone({ ...spec, paths: {} });
-  const kept = Object.fromEntries(Object.entries(item).filter(([k]) => k === method || !METHODS.includes(k)));
-  // Prism's dereferencing writes into the document it is given: a copy, not the shared components.
-  return structuredClone({ ...spec, paths: { [path]: kept } });
 }
 
 type OutputValidation = PrismHttpComponents['validateOutput'];
