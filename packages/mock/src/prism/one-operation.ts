@@ -34,8 +34,9 @@ function reachedComponents(spec: Spec, from: unknown): Record<string, Record<str
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string') {
       const [kind, name] = componentOf(ref);
-      if (kind && name && !seen.has(ref) && all[kind]?.[name] !== undefined) {
-        seen.add(ref);
+      const id = `${kind}/${name}`;
+      if (kind && name && !seen.has(id) && all[kind]?.[name] !== undefined) {
+        seen.add(id);
         out[kind] ??= {};
         (out[kind] as Record<string, unknown>)[name] = all[kind][name];
         todo.push(all[kind][name]);
@@ -48,10 +49,13 @@ function reachedComponents(spec: Spec, from: unknown): Record<string, Record<str
   return out;
 }
 
-/** `#/components/schemas/Name` → [schemas, Name]; a pointer of another shape names no component. */
+/**
+ * `#/components/schemas/Name` (or a place inside it, `…/Name/properties/id`) → [schemas, Name]; a pointer of
+ * another shape names no component.
+ */
 function componentOf(ref: string): [string | undefined, string | undefined] {
   const parts = ref.split('/');
-  if (parts.length !== 4 || parts[0] !== '#' || parts[1] !== 'components') return [undefined, undefined];
+  if (parts.length < 4 || parts[0] !== '#' || parts[1] !== 'components') return [undefined, undefined];
   return [parts[2], nameOf(parts[3] ?? '')];
 }
 
