@@ -45,6 +45,8 @@ export {
   isJsonMediaType,
   isSuccessStatus,
   jsonContent,
+  listedMedia,
+  mediaTypeEssence,
   requestMedia,
   responseFor,
   successResponses,

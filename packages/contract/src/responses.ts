@@ -24,11 +24,32 @@ export function responseFor(op: Operation, status: number): Response | undefined
 export const successResponses = (op: Operation): Response[] =>
   op.responses.filter((r) => isSuccessStatus(r.status));
 
+/** A media type without its parameters, lower-cased: `Application/JSON; charset=utf-8` → `application/json`. */
+export const mediaTypeEssence = (mediaType: string): string =>
+  (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+
 /** `application/json` and any `+json` type (`application/problem+json`). */
 export const isJsonMediaType = (mediaType: string): boolean => {
-  const bare = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const bare = mediaTypeEssence(mediaType);
   return bare === 'application/json' || bare.endsWith('+json');
 };
+
+/**
+ * The listed media type a content type is, by essence (a contract may key `application/json; charset=utf-8`
+ * and a server send `application/json`, or the other way round: the parameters change nothing JSON reads), else
+ * the first range that covers it (`application/*`, `*\/*`).
+ */
+export function listedMedia(content: readonly MediaType[], mediaType: string): MediaType | undefined {
+  const essence = mediaTypeEssence(mediaType);
+  if (!essence) return undefined;
+  const exact = content.find((m) => mediaTypeEssence(m.mediaType) === essence);
+  if (exact) return exact;
+  const type = essence.split('/')[0];
+  return content.find((m) => {
+    const listed = mediaTypeEssence(m.mediaType);
+    return listed === '*/*' || listed === `${type}/*`;
+  });
+}
 
 /** The JSON media type of a body's content (a response's or a request's), when it has one. */
 export const jsonContent = (content: readonly MediaType[]): MediaType | undefined =>

@@ -2,7 +2,7 @@
 // checked for a documented status, an undocumented status not for its body). The one judgement verify,
 // the contract tests and the fuzzer all make of an answer.
 import type { Operation } from '@banking-api/contract';
-import { responseFor } from '@banking-api/contract';
+import { listedMedia, responseFor } from '@banking-api/contract';
 import { answerChecks } from '../checks/answer/registry.js';
 import type { AnswerView } from '../checks/check.js';
 import type { Answer, Findings, Probe } from '../types.js';
@@ -19,7 +19,7 @@ export interface Judgement {
 
 export function judgeAnswer(op: Operation, answer: Answer, request?: Probe): Judgement {
   const response = responseFor(op, answer.status);
-  const media = response?.content.find((m) => m.mediaType === answer.mediaType);
+  const media = response && listedMedia(response.content, answer.mediaType);
   const view: AnswerView = { op, answer, response, media, ...(request && { request }) };
   const judgement = {
     ran: [] as string[],

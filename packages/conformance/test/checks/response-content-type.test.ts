@@ -44,3 +44,35 @@ describe('response-content-type, on an answer without a body', () => {
     expect(judgement.failures.map((f) => f.check)).toEqual(['response-content-type']);
   });
 });
+
+describe('response-content-type, by essence', () => {
+  const base = operationWith(
+    (o) => o.responses.some((r) => /^2/.test(r.status) && r.content.length > 0),
+    'a success body',
+  );
+  const status = successStatus(base);
+  /** The operation with its success body keyed `listed` (as Open Finance Brasil keys `application/json; charset=utf-8`). */
+  const keyedAs = (listed: string) => ({
+    ...base,
+    responses: base.responses.map((r) =>
+      r.status === String(status)
+        ? { ...r, content: r.content.map((m) => ({ ...m, mediaType: listed })) }
+        : r,
+    ),
+  });
+
+  it('passes application/json where the contract keys application/json; charset=utf-8, schema still judged', () => {
+    const op = keyedAs('application/json; charset=utf-8');
+    const judgement = judgeAnswer(op, documentedAnswer(base, status));
+    expect(judgement.failures).toEqual([]);
+    expect(judgement.ran).toEqual(judgeAnswer(base, documentedAnswer(base, status)).ran);
+  });
+
+  it('passes a type a listed range covers, and still fails one no listed type covers', () => {
+    expect(judgeAnswer(keyedAs('application/*'), documentedAnswer(base, status)).failures).toEqual([]);
+    const html = { ...documentedAnswer(base, status), mediaType: 'text/html' };
+    expect(judgeAnswer(keyedAs('application/*'), html).failures.map((f) => f.check)).toEqual([
+      'response-content-type',
+    ]);
+  });
+});
