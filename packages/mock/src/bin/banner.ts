@@ -3,13 +3,17 @@
 // that work where the reader is: a mock listening on every interface is reached as localhost or by the
 // names its certificate has, and inside a container the certificates are the folder mounted at /certs.
 import { join } from 'node:path';
+import type { ContractModel } from '@banking-api/contract';
 import { defaultPkiDir } from '../pki/defaults.ts';
 import { canonicalName, type DevPki, environments, pkiFiles } from '../pki/dev-pki.ts';
+import { tryRequest } from './try-request.ts';
 
 /** What the banner says of a running mock: where it is, and its PKI. */
 export interface Started {
   url: string;
   pki: DevPki;
+  /** The contract it serves: the request to try is one of its operations. */
+  model?: ContractModel;
 }
 
 export interface BannerFacts {
@@ -94,15 +98,24 @@ function tryIt(mock: Started, url: string, dir: string, { inContainer }: BannerF
   const perUser = defaultPkiDir({ ...process.env, MOCK_PKI_DIR: '' });
   const pkiArg = inContainer || mock.pki.dir !== perUser ? ` --pki-dir ${dir}` : '';
   const file = (name: string) => join(dir, name);
+  const request = mock.model ? tryRequest(mock.model) : undefined;
+  const scopes = request?.scopes.length ? ` --scope "${request.scopes.join(' ')}"` : '';
   return [
     "A token (the environment must match the certificate's):",
-    `  TOKEN=$(npx -p @banking-api/mock banking-api-mock-token --env sandbox --scope "webhook.read webhook.write"${pkiArg})`,
+    `  TOKEN=$(npx -p @banking-api/mock banking-api-mock-token --env sandbox${scopes}${pkiArg})`,
     ...(inContainer
       ? ['  or: TOKEN=$(podman exec <container> banking-api-mock-token --env sandbox)   (docker exec alike)']
       : []),
-    'Try it:',
-    `  curl --cacert ${file(pkiFiles.serverCa)} --cert ${file(pkiFiles.clientCert('sandbox'))} --key ${file(pkiFiles.clientKey('sandbox'))} \\`,
-    `    -H "Authorization: Bearer $TOKEN" "${url}/hb/webhook/logs?webhookId=wh-1"`,
+    ...(request
+      ? [
+          'Try it:',
+          `  curl --cacert ${file(pkiFiles.serverCa)} --cert ${file(pkiFiles.clientCert('sandbox'))} --key ${file(pkiFiles.clientKey('sandbox'))} \\`,
+          ...request.headers.map(([name, value]) => `    -H '${name}: ${value}' \\`),
+          `    ${request.needsToken ? '-H "Authorization: Bearer $TOKEN" ' : ''}"${url}${request.path}"`,
+        ]
+      : [
+          `Try it: its operations are at ${url} (no GET of this contract can be shown as one curl: each needs a value it gives no example of).`,
+        ]),
     `Admin route (sessions, stubs, journal, faults, reset): ${url}/__mock/ with a token of scope mock.admin.`,
     'Ctrl-C stops it.',
   ];
