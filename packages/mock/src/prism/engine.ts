@@ -6,7 +6,6 @@ import { Writable } from 'node:stream';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,
-  getHttpOperationsFromSpec,
   type IHttpConfig,
   type IHttpRequest,
   type IHttpResponse,
@@ -19,6 +18,7 @@ import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getH
 import type { IHttpOperation } from '@stoplight/types';
 import { definedOnly } from '../api/defined.ts';
 import { documentWithOnly, METHODS, type Spec } from './one-operation.ts';
+import { prismOperations } from './operations-of.ts';
 import type { PrismViolation } from './problems.ts';
 
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
@@ -120,8 +120,8 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
 }
 
 /**
- * Prism's operations, each made when a request first needs it. Prism's getHttpOperationsFromSpec
- * dereferences and converts every operation of the document: made at start, that grew the mock's start
+ * Prism's operations, each made when a request first needs it (operations-of.ts). Converting every operation
+ * of the document at start grew the mock's start
  * with the contract (2.7 s of CPU at 2,002 operations, a CPU profile, bench/scale.ts). A routed request
  * needs one operation: it is made once, from a copy of the document holding that operation alone (same
  * path, so the same id). A request the gateway could not route needs them all (Prism's 404 or 405):
@@ -142,9 +142,9 @@ function lazyOperations(document: () => Promise<object>) {
   const spec = () => once('document', () => document().then(withOperations));
   return {
     spec,
-    all: () => once('', async () => getHttpOperationsFromSpec(await spec())),
+    all: () => once('', async () => prismOperations(structuredClone(await spec()))),
     alone: (key: string) =>
-      once(`op ${key}`, async () => getHttpOperationsFromSpec(documentWithOnly(await spec(), key))),
+      once(`op ${key}`, async () => prismOperations(documentWithOnly(await spec(), key))),
   };
 }
 

@@ -1,0 +1,50 @@
+// The mock on Stripe's contract, the largest real one the toolkit is measured on (468 operations; hundreds of
+// shared, circular schemas): it used to start and then never answer, Prism's dereference of one operation's
+// document running for minutes (issue 33). Each request here must be answered, by the contract: an example
+// or a value of its schema, a form body judged (a valid one taken, a wrong type refused in Stripe's own error
+// shape), an unknown path a 404. The assertions are on answers, not on time; the vitest time-out is what
+// would catch a hang.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RealMock, startRealMock } from './real-mock.ts';
+
+let stripe: RealMock;
+let token: string;
+beforeAll(async () => {
+  stripe = await startRealMock('stripe');
+  token = await stripe.mock.token('sandbox', { scopes: [] });
+}, 120_000);
+afterAll(() => stripe?.stop());
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe('the mock on Stripe', () => {
+  it('answers a read with a body its schema accepts', async () => {
+    const answer = await stripe.call('GET', '/v1/balance', { token });
+    expect(answer.status, answer.text).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ object: 'balance', livemode: expect.any(Boolean) });
+  }, 60_000);
+
+  it('answers a list, and a create from a valid form body', async () => {
+    const list = await stripe.call('GET', '/v1/customers', { token });
+    expect(list.status, list.text).toBe(200);
+    expect(JSON.parse(list.text)).toMatchObject({ object: 'list', data: expect.any(Array) });
+    const created = await stripe.call('POST', '/v1/customers', { token, headers: form, body: 'name=Ana' });
+    expect(created.status, created.text).toBe(200);
+    expect(JSON.parse(created.text)).toMatchObject({ object: 'customer' });
+  }, 60_000);
+
+  it('refuses a form field of the wrong type with a 400 in the error shape Stripe documents', async () => {
+    const refused = await stripe.call('POST', '/v1/customers', {
+      token,
+      headers: form,
+      body: 'balance=not-a-number',
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { message: expect.stringContaining('balance') } });
+  }, 60_000);
+
+  it('answers a path it does not have with a 404', async () => {
+    const missing = await stripe.call('GET', '/v1/no-such-thing', { token });
+    expect(missing.status, missing.text).toBe(404);
+  }, 60_000);
+});
