@@ -40,7 +40,9 @@ describe('the mock on Stripe', () => {
       body: 'balance=not-a-number',
     });
     expect(refused.status, refused.text).toBe(400);
-    expect(JSON.parse(refused.text)).toMatchObject({ error: { message: expect.stringContaining('balance') } });
+    expect(JSON.parse(refused.text)).toMatchObject({
+      error: { message: expect.stringContaining('balance') },
+    });
   }, 60_000);
 
   it('answers a path it does not have with a 404', async () => {
