@@ -11,9 +11,11 @@
 //   `$ref` would be lost in the merge) and `$ref`s inside example values (the dereference resolved those).
 import { createRequire } from 'node:module';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import type { IHttpOperation } from '@stoplight/types';
 import { expandedSize, inlineForPrism } from './inline-refs.ts';
 import { METHODS } from './one-operation.ts';
+
+/** Prism's operation type, as prism-http declares it (its own copy of @stoplight/types). */
+type IHttpOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 
 const require = createRequire(import.meta.url);
 const { transformOas3Operations } = require('@stoplight/http-spec/oas3/operation') as {
@@ -37,7 +39,7 @@ export const DEREFERENCE_BOUND = 500_000;
  */
 export async function prismOperations(document: object): Promise<IHttpOperation[]> {
   if (expandedSize(document, DEREFERENCE_BOUND) <= DEREFERENCE_BOUND)
-    return getHttpOperationsFromSpec(document) as Promise<IHttpOperation[]>;
+    return getHttpOperationsFromSpec(document);
   const operations = transformOas3Operations(routingOnly(document));
   if (operations.length !== 1) return operations;
   inlineForPrism(document);
