@@ -22,6 +22,7 @@ export type {
 export { isClientError, isSuccess } from './checks/probe/call.js';
 export { operationsByPath } from './checks/probe/method-not-allowed.js';
 export { allChecks, checkById } from './checks/registry.js';
+export { noteUnsent } from './checks/unsent.js';
 export { type CoverageCase, keywordOf } from './coverage/case.js';
 export { type CoveragePlan, coveragePlan } from './coverage/plan.js';
 export { type Variant, variantsOf } from './coverage/variants.js';
@@ -87,4 +88,5 @@ export {
   type Probe,
   type RunOptions,
   type Send,
+  UnsendableRequest,
 } from './types.js';

@@ -65,7 +65,10 @@ export interface Answer {
   readonly text: string;
 }
 
-/** Sends a probe; throws a ConnectionError when no HTTP answer came. */
+/**
+ * Sends a probe; throws a ConnectionError when no HTTP answer came, an UnsendableRequest when the probe
+ * cannot be written as HTTP at all (then nothing went out).
+ */
 export type Send = (probe: Probe) => Promise<Answer>;
 
 /**
@@ -93,6 +96,24 @@ export class ConnectionError extends Error {
     // Not enumerable: the filled path, headers and body may hold personal data, and a logged or serialized
     // error must not carry them (the message names the path template).
     if (details.probe) Object.defineProperty(this, 'probe', { value: details.probe, enumerable: false });
+  }
+}
+
+/**
+ * The request cannot be written as HTTP (a header value with a control character or past U+00FF, a header
+ * name that is not a token, a header the HTTP client owns): nothing was sent. The request is verify's own
+ * (a value it made, or took from the contract), so this is never the server's deviation.
+ */
+export class UnsendableRequest extends Error {
+  override readonly name: string = 'UnsendableRequest';
+  /** Why, in one line, quoting no header value. */
+  readonly reason: string;
+  declare readonly probe?: Probe;
+  constructor(message: string, reason: string, probe?: Probe) {
+    super(message);
+    this.reason = reason;
+    // Not enumerable, as in ConnectionError: the probe may hold personal data.
+    if (probe) Object.defineProperty(this, 'probe', { value: probe, enumerable: false });
   }
 }
 

@@ -2,7 +2,7 @@
 // mock, and where their answers differ — status class, the error envelope's code, the fields of the body.
 // Not a verdict on the contract (both may conform): it tells a backend team where the mock its consumers
 // test against is not what it ships.
-import { exampleRequests, type Send } from '@banking-api/conformance';
+import { exampleRequests, type Probe, type Send, UnsendableRequest } from '@banking-api/conformance';
 import { type Operation, redact } from '@banking-api/contract';
 import { redactUrl } from './curl.js';
 import { oneLine } from './one-line.js';
@@ -34,7 +34,9 @@ export async function compareWithMock(
   let requests = 0;
   for (const op of ops) {
     for (const { probe } of exampleRequests(op, seed)) {
-      const [server, mock] = await Promise.all([sends.server(probe), sends.mock(probe)]);
+      const answers = await bothAnswers(sends, probe);
+      if (!answers) continue; // a request that cannot be sent: its checks note it
+      const [server, mock] = answers;
       requests += 1;
       const request = { method: probe.method, path: redactUrl(probe.path) };
       for (const d of differencesOf(server, mock))
@@ -42,6 +44,20 @@ export async function compareWithMock(
     }
   }
   return { requests, differences };
+}
+
+/** Both answers to `probe`, or none when it cannot be sent; each send settled before any error is thrown. */
+async function bothAnswers(
+  sends: { readonly server: Send; readonly mock: Send },
+  probe: Probe,
+): Promise<[Answer, Answer] | undefined> {
+  const [server, mock] = await Promise.allSettled([sends.server(probe), sends.mock(probe)]);
+  for (const s of [server, mock])
+    if (s.status === 'rejected') {
+      if (s.reason instanceof UnsendableRequest) return undefined;
+      throw s.reason;
+    }
+  return [(server as PromiseFulfilledResult<Answer>).value, (mock as PromiseFulfilledResult<Answer>).value];
 }
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;

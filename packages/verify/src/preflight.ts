@@ -1,9 +1,16 @@
 // Before any check: an example request with the full token. A refused token or certificate pair is a
 // mistake in the command (exit 2 with what to fix), not hundreds of failures of the server. The first
 // operations are tried in turn: one that takes the request but gives no answer (a time-out, a closed
-// socket) is that operation's deviation, reported by the checks; only a server that answers none of
-// them, or is not reached at all, ends the run here.
-import { ConnectionError, exampleRequests, issuedValues, requestFor } from '@banking-api/conformance';
+// socket) is that operation's deviation, reported by the checks, and one that cannot be sent at all is
+// skipped (its checks note it); only a server that answers none of them, or is not reached at all, ends
+// the run here.
+import {
+  ConnectionError,
+  exampleRequests,
+  issuedValues,
+  requestFor,
+  UnsendableRequest,
+} from '@banking-api/conformance';
 import { bearerScopes, type Operation } from '@banking-api/contract';
 import { UsageError } from './options.js';
 import type { Send } from './types.js';
@@ -26,6 +33,7 @@ export async function checkCredentials(
     try {
       answer = await send(probe);
     } catch (error) {
+      if (error instanceof UnsendableRequest) continue; // verify's request, not the server's answer
       if (!(error instanceof ConnectionError) || error.stage === 'connect') throw error; // not reached
       unanswered.push(error);
       continue;

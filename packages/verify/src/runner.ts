@@ -8,10 +8,12 @@ import {
   ConnectionError,
   type DeliveryWatch,
   discoverIdentifiers,
+  noteUnsent,
   operationsByPath,
   type ProbeCheck,
   recordNoAnswer,
   type SetupRequest,
+  UnsendableRequest,
 } from '@banking-api/conformance';
 import type { ContractModel, Operation } from '@banking-api/contract';
 import type { OperationCoverage } from './coverage-report.js';
@@ -91,7 +93,10 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
   const reportedAs = (check: ProbeCheck) =>
     selection.check(answersWithinLimits.id) ? answersWithinLimits.id : check.id;
   const noAnswerAs = (op: Operation | string, check: ProbeCheck, run: () => Promise<void>) =>
-    orNoAnswer(run, (error) => recordNoAnswer(findings, op, error, reportedAs(check)));
+    orNoAnswer(run, {
+      noAnswer: (error) => recordNoAnswer(findings, op, error, reportedAs(check)),
+      unsent: (error) => noteUnsent(findings, op, check.id, error),
+    });
   const [first, ...rest] = selected;
   const verifyOperation = async (op: Operation) => {
     for (const check of probes('operation'))
@@ -157,15 +162,20 @@ function checkContext(
 
 /**
  * Runs one check; a request of it that the server took but did not answer (a time-out, a closed socket,
- * an answer too large) fails answers-within-limits on the operation, and the run goes on. A server not
- * reached at all (refused, TLS) still ends the run: that is the setup, not one operation.
+ * an answer too large) fails answers-within-limits on the operation, and the run goes on; one that could
+ * not be sent at all is noted on the check (verify's request, not the server's deviation), and the run
+ * goes on. A server not reached at all (refused, TLS) still ends the run: that is the setup, not one operation.
  */
-async function orNoAnswer(run: () => Promise<void>, record: (error: ConnectionError) => void): Promise<void> {
+async function orNoAnswer(
+  run: () => Promise<void>,
+  record: { noAnswer(error: ConnectionError): void; unsent(error: UnsendableRequest): void },
+): Promise<void> {
   try {
     await run();
   } catch (error) {
+    if (error instanceof UnsendableRequest) return record.unsent(error);
     if (!(error instanceof ConnectionError) || error.stage !== 'answer') throw error;
-    record(error);
+    record.noAnswer(error);
   }
 }
 
@@ -188,13 +198,23 @@ function probeChecks(scope: ProbeCheck['scope']): ProbeCheck[] {
   return allChecks().filter((c): c is ProbeCheck => c.kind === 'probe' && c.scope === scope);
 }
 
-/** Runs `work` on every item, at most `size` at a time; the first error rejects. */
+/**
+ * Runs `work` on every item, at most `size` at a time. The first error stops the taking of more items and
+ * rejects once the items in flight have settled: none is left running behind the run's end.
+ */
 async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
+    while (!failed && next < items.length)
+      await work(items[next++] as T).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
   };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(size, items.length) }, worker));
+  const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 /** Failures by operation in the contract's order, then by check: the same report for the same server. */

@@ -11,6 +11,7 @@ export {
   type Findings,
   type Probe,
   type Send,
+  UnsendableRequest,
 } from '@banking-api/conformance';
 
 /** What came back, as data: the status, the media type and the body (cut to 2,000 characters). */

@@ -4,7 +4,7 @@
 // that the checks send identifiers this server issued. These requests are not judged.
 import type { ContractModel, Operation } from '@banking-api/contract';
 import { exampleRequests } from '../requests/examples.js';
-import { type Answer, ConnectionError, type Probe, type Send } from '../types.js';
+import { type Answer, ConnectionError, type Probe, type Send, UnsendableRequest } from '../types.js';
 import { harvest } from './harvest.js';
 import { identifierInputs, identifierNames } from './inputs.js';
 import { ANY_NAME, issuedNames, operationsNeeded } from './issuers.js';
@@ -74,13 +74,15 @@ function missingNames(ops: readonly Operation[], fixtures: SetupOptions['fixture
 
 /**
  * The answer, or none when the server took the request but did not answer it: that operation's checks
- * report it (answers-within-limits); a server not reached at all still ends the run.
+ * report it (answers-within-limits); none either when the request could not be sent (its checks note it).
+ * A server not reached at all still ends the run.
  */
 async function sendOrSkip(send: Send, probe: Probe): Promise<Answer | undefined> {
   try {
     return await send(probe);
   } catch (error) {
     if (error instanceof ConnectionError && error.stage === 'answer') return undefined;
+    if (error instanceof UnsendableRequest) return undefined;
     throw error;
   }
 }

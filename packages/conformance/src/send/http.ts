@@ -3,10 +3,19 @@
 import { redact, withoutTrailingSlashes } from '@banking-api/contract';
 import { Agent, type Dispatcher, request } from 'undici';
 import { outgoingHeaders } from '../requests/headers.js';
-import { type Answer, ConnectionError, type Credential, type Probe, type Send } from '../types.js';
+import {
+  type Answer,
+  ConnectionError,
+  type Credential,
+  type Probe,
+  type Send,
+  UnsendableRequest,
+} from '../types.js';
 import { failedStageOf, innermostCause } from './failed-stage.js';
 import { foreignCertificate } from './foreign-certificate.js';
 import { forgeToken } from './forged-token.js';
+import { unsendableReason } from './sendable.js';
+import { withinDeadline } from './within-deadline.js';
 
 export interface TlsFiles {
   /** PEM contents, not file names. */
@@ -74,8 +83,11 @@ export function createClient(options: ClientOptions): Client {
     probe.withoutClientCertificate ? withoutCert : probe.foreignClientCertificate ? foreignAgent() : withCert;
   const send: Send = (probe) =>
     exchange(agentFor(probe), base, probe, bounds, bearer(probe.credential, options.tokens));
+  // Bounded too: undici's close waits for every queued request, and a queue can be stuck (sendable.ts).
+  const closeOne = (agent: Agent | undefined) =>
+    agent && withinDeadline(agent.close(), bounds.deadline, () => agent.destroy());
   const close = async () => {
-    await Promise.all([withCert.close(), withoutCert.close(), foreign?.close()]);
+    await Promise.all([closeOne(withCert), closeOne(withoutCert), closeOne(foreign)]);
   };
   return { send, close };
 }
@@ -110,7 +122,13 @@ async function exchange(
   authorization: string | undefined,
 ): Promise<Answer> {
   const headers = outgoingHeaders(probe, authorization);
-  try {
+  // The path as the contract writes it: the filled one may hold ids the server issued, or personal data.
+  const named = `${probe.method} ${base}${probe.template ?? redact(probe.path.split('?')[0] as string)}`;
+  const outgoing = { base, method: probe.method, path: probe.path, headers, body: probe.body?.text };
+  const unsendable = unsendableReason(outgoing);
+  if (unsendable) throw new UnsendableRequest(`${named}: not sent: ${unsendable}`, unsendable, probe);
+  const abort = new AbortController();
+  const answer = async (): Promise<Answer> => {
     const res = await request(`${base}${probe.path}`, {
       dispatcher,
       method: probe.method as Dispatcher.HttpMethod,
@@ -118,17 +136,26 @@ async function exchange(
       body: probe.body?.text,
       headersTimeout: timeout,
       bodyTimeout: timeout,
-      signal: AbortSignal.timeout(deadline),
+      signal: abort.signal,
     });
     const text = await bodyText(res.body, maxBytes);
     return { status: res.statusCode, mediaType: mediaTypeOf(res.headers), headers: flat(res.headers), text };
+  };
+  const late = () => {
+    const error = new Error(`no whole answer within ${deadline} ms`);
+    abort.abort(error);
+    throw error;
+  };
+  try {
+    return await withinDeadline(answer(), deadline, late);
   } catch (error) {
-    // The path as the contract writes it: the filled one may hold ids the server issued, or personal data;
-    // and the reason redacted, as it may quote the server (its certificate's names, for one).
-    const path = probe.template ?? redact(probe.path.split('?')[0] as string);
+    // The reason redacted, as it may quote the server (its certificate's names, for one).
     const reason = redact(describeError(error));
+    const { code } = innermostCause(error);
+    if (typeof code === 'string' && REFUSED_BY_UNDICI.has(code))
+      throw new UnsendableRequest(`${named}: not sent: ${reason}`, reason, probe);
     const stage = failedStageOf(error);
-    throw new ConnectionError(`${probe.method} ${base}${path}: ${reason}`, {
+    throw new ConnectionError(`${named}: ${reason}`, {
       stage,
       reason,
       probe,
@@ -136,6 +163,16 @@ async function exchange(
     });
   }
 }
+
+/**
+ * Codes undici throws for a request it will not write (a header, path or method it refuses, a body that
+ * does not match its content-length), after sendable.ts has already turned away the ones it knows.
+ */
+const REFUSED_BY_UNDICI = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_NOT_SUPPORTED',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+]);
 
 /** The body as text, refused past `maxBytes` (the stream is destroyed, so the connection is let go). */
 async function bodyText(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {

@@ -5,7 +5,8 @@ import type { CoverageCase } from '../../coverage/case.js';
 import { keywordOf } from '../../coverage/case.js';
 import { type CoveragePlan, coveragePlan } from '../../coverage/plan.js';
 import { judgeAnswer, recordJudgement } from '../../judge/judge.js';
-import type { Answer, CheckContext, Probe } from '../../types.js';
+import { type Answer, type CheckContext, type Probe, UnsendableRequest } from '../../types.js';
+import { noteUnsent } from '../unsent.js';
 import { runRequest, runValues } from './run-request.js';
 
 /** Cases of one operation in flight at once: latency hidden, a shared sandbox not flooded. */
@@ -35,13 +36,19 @@ export async function runCoverage(
   });
   const answers = await sendAll(ctx.send, probes);
   // Judged in the cases' order, whatever order the answers came in: the same report on every run.
-  cases.forEach((c, i) => {
+  const check = positive ? 'coverage-accepted' : 'coverage-rejected';
+  const sent = cases.filter((c, i) => {
     const probe = probes[i] as Probe;
-    const answer = answers[i] as Answer;
+    const answer = answers[i] as Answer | UnsendableRequest;
+    if (answer instanceof UnsendableRequest) {
+      noteUnsent(ctx.findings, op, check, answer);
+      return false;
+    }
     recordJudgement(ctx.findings, op, probe, judgeAnswer(op, answer, probe), answer);
     judge(c, probe, answer);
+    return true;
   });
-  ctx.findings.covered?.(op, { present: plan.present, exercised: cases.map(keywordOf), side });
+  ctx.findings.covered?.(op, { present: plan.present, exercised: sent.map(keywordOf), side });
 }
 
 /**
@@ -62,13 +69,27 @@ function withoutValidBody(
   return undefined;
 }
 
-/** Every probe sent, `WIDTH` at a time, the answers in the probes' order; the first failure rejects. */
-async function sendAll(send: CheckContext['send'], probes: readonly Probe[]): Promise<Answer[]> {
-  const answers: Answer[] = [];
+/**
+ * Every probe sent, `WIDTH` at a time, the answers in the probes' order; a probe that cannot be sent has
+ * its UnsendableRequest in its place. Any other failure stops the sending and rejects once the requests in
+ * flight have settled (none left running behind the check).
+ */
+async function sendAll(
+  send: CheckContext['send'],
+  probes: readonly Probe[],
+): Promise<(Answer | UnsendableRequest)[]> {
+  const answers: (Answer | UnsendableRequest)[] = [];
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    for (let i = next++; i < probes.length; i = next++) answers[i] = await send(probes[i] as Probe);
+    for (let i = next++; i < probes.length && !failure; i = next++)
+      answers[i] = await send(probes[i] as Probe).catch((error: unknown) => {
+        if (error instanceof UnsendableRequest) return error;
+        failure ??= { error };
+        throw error;
+      });
   };
-  await Promise.all(Array.from({ length: Math.min(WIDTH, probes.length) }, worker));
+  await Promise.allSettled(Array.from({ length: Math.min(WIDTH, probes.length) }, worker));
+  if (failure) throw failure.error;
   return answers;
 }
