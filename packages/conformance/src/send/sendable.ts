@@ -36,19 +36,22 @@ export function unsendableReason({ base, method, path, headers, body }: Outgoing
 
 function targetProblem(base: string, path: string): string | undefined {
   if (!path.startsWith('/')) return 'the path does not start with "/"';
+  // WHATWG URL drops tabs and line breaks anywhere and controls at the end: what went would not be the path.
+  const control = [...path].find((char) => char < ' ' || char === '\x7f');
+  if (control) return `the path holds a control character (${codePoint(control)})`;
   let url: URL;
   try {
     url = new URL(`${base}${path}`);
   } catch {
     return 'the path does not make a URL with the target';
   }
-  // WHATWG URL percent-encodes spaces and characters past ASCII; what is left must be what undici sends.
+  // WHATWG URL percent-encodes spaces and characters past ASCII; the origin must stay the target's.
   if (url.origin !== new URL(base).origin) return 'the path would change the target host';
   return undefined;
 }
 
 function headerProblem(name: string, value: string): string | undefined {
-  const shown = JSON.stringify(name.slice(0, 40));
+  const shown = JSON.stringify(name.slice(0, 40)).replace(/[^ -~]/g, codePoint); // one plain line
   if (!passes(() => validateHeaderName(name))) return `header name ${shown} is not an HTTP token`;
   const lower = name.toLowerCase();
   if (OWNED_BY_UNDICI.has(lower)) return `header ${lower} is set by the HTTP client, not by a request`;
@@ -77,7 +80,10 @@ function firstBadCharacter(value: string): string {
   for (const char of value) {
     const code = char.codePointAt(0) as number;
     if (!(code === 9 || (code >= 0x20 && code <= 0x7e) || (code >= 0x80 && code <= 0xff)))
-      return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+      return codePoint(char);
   }
   return 'none found';
 }
+
+const codePoint = (char: string) =>
+  `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
