@@ -88,15 +88,7 @@ export async function runVerify(model: ContractModel, send: Send, settings: RunS
   noteOpenQuestions(model, findings);
   const probes = (scope: ProbeCheck['scope']) =>
     probeChecks(scope).filter((c) => !selection.namesProbeChecks || selection.check(c.id));
-  // A request without an answer fails answers-within-limits, or the check that sent it when the run
-  // leaves answers-within-limits out (a run of one check still reports it).
-  const reportedAs = (check: ProbeCheck) =>
-    selection.check(answersWithinLimits.id) ? answersWithinLimits.id : check.id;
-  const noAnswerAs = (op: Operation | string, check: ProbeCheck, run: () => Promise<void>) =>
-    orNoAnswer(run, {
-      noAnswer: (error) => recordNoAnswer(findings, op, error, reportedAs(check)),
-      unsent: (error) => noteUnsent(findings, op, check.id, error),
-    });
+  const noAnswerAs = guarded(findings, selection);
   const [first, ...rest] = selected;
   const verifyOperation = async (op: Operation) => {
     for (const check of probes('operation'))
@@ -158,6 +150,20 @@ function checkContext(
 ): CheckContext {
   const options = { ...settled, identifiers: run.identifiers };
   return { model, options, send: run.send, findings: run.findings, ...(deliveries && { deliveries }) };
+}
+
+/**
+ * How a check is run: a request without an answer fails answers-within-limits, or the check that sent it
+ * when the run leaves answers-within-limits out (a run of one check still reports it); one not sent is noted.
+ */
+function guarded(findings: CheckContext['findings'], selection: Selection) {
+  const reportedAs = (check: ProbeCheck) =>
+    selection.check(answersWithinLimits.id) ? answersWithinLimits.id : check.id;
+  return (op: Operation | string, check: ProbeCheck, run: () => Promise<void>) =>
+    orNoAnswer(run, {
+      noAnswer: (error) => recordNoAnswer(findings, op, error, reportedAs(check)),
+      unsent: (error) => noteUnsent(findings, op, check.id, error),
+    });
 }
 
 /**
