@@ -5,6 +5,7 @@
 import type {
   FieldRule,
   FormField,
+  FormStyle,
   Gap,
   HttpMethod,
   JsonSchema,
@@ -144,6 +145,21 @@ function formFields(r: RefReader, schema: JsonSchema, encoding: Json): FormField
   });
 }
 
+const FORM_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
+
+/** The urlencoded fields whose `encoding` gives a style or explode (OpenAPI's defaults filled in). */
+function stylesOf(encoding: Json): { styles?: Record<string, FormStyle> } {
+  const styles: Record<string, FormStyle> = {};
+  for (const [name, raw] of Object.entries(encoding)) {
+    const { style, explode } = obj(raw);
+    if (style === undefined && explode === undefined) continue;
+    const known =
+      typeof style === 'string' && FORM_STYLES.has(style) ? (style as FormStyle['style']) : 'form';
+    styles[name] = { style: known, explode: typeof explode === 'boolean' ? explode : known === 'form' };
+  }
+  return Object.keys(styles).length > 0 ? { styles } : {};
+}
+
 function contentOf(r: RefReader, node: Json): MediaType[] {
   return Object.entries(obj(node.content)).map(([mediaType, raw]) => {
     const media = obj(raw);
@@ -154,6 +170,7 @@ function contentOf(r: RefReader, node: Json): MediaType[] {
       examples: examplesOf(r, media),
       ...(mediaType === 'multipart/form-data' &&
         schema && { fields: formFields(r, schema, obj(media.encoding)) }),
+      ...(mediaType === 'application/x-www-form-urlencoded' && stylesOf(obj(media.encoding))),
     };
   });
 }

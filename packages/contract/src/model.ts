@@ -90,6 +90,17 @@ export interface MediaType {
   readonly examples: readonly NamedExample[];
   /** Fields of a multipart/form-data body. */
   readonly fields?: readonly FormField[];
+  /**
+   * How the fields of an `application/x-www-form-urlencoded` body are written, where the contract's
+   * `encoding` says (a field it does not name is `form`, exploded): Stripe's nested fields are `deepObject`.
+   */
+  readonly styles?: Readonly<Record<string, FormStyle>>;
+}
+
+/** An urlencoded body field's `encoding.<name>.style` and `explode` (OpenAPI's defaults filled in). */
+export interface FormStyle {
+  readonly style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  readonly explode: boolean;
 }
 
 export interface RequestBody {

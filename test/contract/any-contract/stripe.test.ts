@@ -45,6 +45,30 @@ describe('the mock on Stripe', () => {
     });
   }, 60_000);
 
+  it('reads a form as its deepObject encoding says: nested lists of objects taken, a nested required field missed refused', async () => {
+    // Prism's own form reader refused every deepObject list of objects with a 415 and never read a field
+    // behind `anyOf` (nearly all of Stripe's nested ones): the form is read by the contract's encoding now.
+    const taxIds = 'tax_id_data[0][type]=eu_vat&tax_id_data[0][value]=DE123456789';
+    const created = await stripe.call('POST', '/v1/customers', { token, headers: form, body: taxIds });
+    expect(created.status, created.text).toBe(200);
+    const customFields = 'invoice_settings[custom_fields][0][name]=PO';
+    const refused = await stripe.call('POST', '/v1/customers', { token, headers: form, body: customFields });
+    expect(refused.status, refused.text).toBe(400);
+    expect(JSON.parse(refused.text).error.message).toContain(
+      "invoice_settings.custom_fields.0.value must have required property 'value'",
+    );
+    const metadata = 'metadata[order_id]=6735&expand[]=default_source&address=';
+    const unset = await stripe.call('POST', '/v1/customers', { token, headers: form, body: metadata });
+    expect(unset.status, unset.text).toBe(200);
+  }, 60_000);
+
+  it("answers a list whose made-up url meets the schema's pattern (Prism's sample does not)", async () => {
+    const list = await stripe.call('GET', '/v1/customers', { token });
+    expect(list.status, list.text).toBe(200);
+    expect(JSON.parse(list.text).url).toMatch(/^\/v1\/customers/);
+    expect(list.headers['x-mock-note']).toContain('a value made from the schema');
+  }, 60_000);
+
   it('answers a path it does not have with a 404', async () => {
     const missing = await stripe.call('GET', '/v1/no-such-thing', { token });
     expect(missing.status, missing.text).toBe(404);

@@ -19,6 +19,8 @@ const MAX_CASES = 400;
 const REMOVED = Symbol('removed');
 
 type Encode = (value: unknown) => EncodedBody;
+/** The value a server reads from a body sent as `value` encoded (a form's text fields read back by the schema). */
+type Wire = (value: unknown) => unknown;
 
 export interface BodyCoverage {
   readonly cases: CoverageCase[];
@@ -26,8 +28,13 @@ export interface BodyCoverage {
   readonly present: Set<string>;
 }
 
-export function bodyCases(schema: JsonSchema, body: unknown, encode: Encode): BodyCoverage {
-  const run: Run = { schema, encode, cases: [], present: new Set() };
+export function bodyCases(
+  schema: JsonSchema,
+  body: unknown,
+  encode: Encode,
+  wire: Wire = (value) => value,
+): BodyCoverage {
+  const run: Run = { schema, encode, wire, cases: [], present: new Set() };
   walk(run, schema, body, [], body, 0);
   return { cases: run.cases, present: run.present };
 }
@@ -36,13 +43,17 @@ export function bodyCases(schema: JsonSchema, body: unknown, encode: Encode): Bo
 interface Run extends BodyCoverage {
   readonly schema: JsonSchema;
   readonly encode: Encode;
+  readonly wire: Wire;
 }
 
 const place = (path: readonly string[]) => `body /${path.join('/')}`;
 
-/** A case whose whole body is `whole`, kept only where the schema agrees with what it claims. */
+/**
+ * A case whose whole body is `whole`, kept only where the schema agrees with what it claims of the body as
+ * the server reads it (a form cannot tell the number 7 from the text "7": such a case is not a case).
+ */
 function addCase(run: Run, path: readonly string[], variant: Variant, whole: unknown): void {
-  if (run.cases.length >= MAX_CASES || conforms(run.schema, whole) !== variant.positive) return;
+  if (run.cases.length >= MAX_CASES || conforms(run.schema, run.wire(whole)) !== variant.positive) return;
   const at = place(path);
   const encoded = run.encode(whole);
   run.cases.push({

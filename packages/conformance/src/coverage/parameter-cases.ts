@@ -1,5 +1,6 @@
 // Coverage of an operation's parameters (path, query, header): the variants each one's schema calls for, sent
-// as text in its place, and each required query or header parameter left out. A path segment that breaks
+// as text in its place (a list or object parameter's only as present: it travels styled), and each required
+// query or header parameter left out. A path segment that breaks
 // its schema may be refused with any 4xx (a 404 for no such resource is an answer); the others with the
 // operation's validation answer.
 import { asText, type Operation, type Parameter } from '@banking-api/contract';
@@ -38,6 +39,7 @@ export function parameterCases(op: Operation, present: Set<string>): CoverageCas
     for (const keyword of VALUE_KEYWORDS)
       if (keyword in schema && !(keyword === 'type' && schema.type === 'string'))
         present.add(`${place}:${keyword}`);
+    if (travelsStyled(schema)) continue;
     for (const variant of variantsOf(schema, undefined, true)) {
       const text = asText(variant.value);
       if (variant.value === null || conforms(schema, coerce(schema, text)) !== variant.positive) continue;
@@ -58,6 +60,16 @@ export function parameterCases(op: Operation, present: Set<string>): CoverageCas
     }
   }
   return cases;
+}
+
+/**
+ * A list or an object travels styled (`tag=a&tag=b`, `expand[0]=a`, `a,b`): one text cannot stand for a
+ * wrong type or a bound of it (`expand=x` is the list ["x"] under the default style, and under deepObject a
+ * name the parameter does not read), so its keywords are present, not tried.
+ */
+function travelsStyled(schema: Record<string, unknown>): boolean {
+  const types = [schema.type].flat();
+  return types.includes('array') || types.includes('object') || 'items' in schema || 'properties' in schema;
 }
 
 /**

@@ -3,6 +3,7 @@
 // its media type, and every `place:keyword` it has, tried or not: the coverage report's "present".
 import { isJsonMediaType, type MediaType, type Operation } from '@banking-api/contract';
 import { encodeBody } from '../requests/encode.js';
+import { formAsRead, isUrlencoded } from '../requests/form-value.js';
 import { isJwsMediaType } from '../requests/jws-body.js';
 import { validBody } from '../requests/valid-body.js';
 import type { EncodedBody } from '../types.js';
@@ -20,7 +21,8 @@ export interface CoveragePlan {
   readonly invalidBody?: readonly string[];
 }
 
-// A form's parts are all text: only a part left out (or one more) breaks it as the server reads it.
+// A multipart form's parts are all text: only a part left out (or one more) breaks it as the server reads it.
+// An urlencoded form is read back by its schema (form-body.ts): every case the wire keeps is tried.
 const FORM_KEYWORDS = new Set(['required', 'properties']);
 
 /** The plan of `op`, its body's fields given the run's `values` (fixtures, issued identifiers) by name. */
@@ -29,14 +31,15 @@ export function coveragePlan(op: Operation, values: Readonly<Record<string, unkn
   const cases: CoverageCase[] = parameterCases(op, present);
   const base = validBody(op, values);
   if (base?.media.schema) {
-    const json = isJsonMediaType(base.media.mediaType) || isJwsMediaType(base.media.mediaType);
     const { media } = base;
-    const body = bodyCases(media.schema as NonNullable<MediaType['schema']>, base.value, (v) =>
-      encodeBody(media, v),
-    );
-    for (const c of body.cases) if (json || FORM_KEYWORDS.has(c.keyword)) cases.push(c);
+    const form = isUrlencoded(media);
+    const allKeywords = form || isJsonMediaType(media.mediaType) || isJwsMediaType(media.mediaType);
+    const wire = form ? (v: unknown) => formAsRead(media, v) : undefined;
+    const schema = media.schema as NonNullable<MediaType['schema']>;
+    const body = bodyCases(schema, base.value, (v) => encodeBody(media, v), wire);
+    for (const c of body.cases) if (allKeywords || FORM_KEYWORDS.has(c.keyword)) cases.push(c);
     for (const k of body.present)
-      if (json || FORM_KEYWORDS.has(k.slice(k.lastIndexOf(':') + 1))) present.add(k);
+      if (allKeywords || FORM_KEYWORDS.has(k.slice(k.lastIndexOf(':') + 1))) present.add(k);
   }
   const encoded = base && encodeBody(base.media, base.value);
   cases.push(...mediaCases(op, encoded, present));

@@ -1,6 +1,7 @@
-// Bodies as they travel: JSON as JSON, a form as multipart/form-data (files as file parts), a JOSE media
-// type as a compact JWS of the JSON value (jws-body.ts), anything else as its text.
-import { asText, isJsonMediaType, type MediaType, type Operation } from '@banking-api/contract';
+// Bodies as they travel: JSON as JSON, a multipart/form-data form with files as file parts, an urlencoded
+// form as the contract's encoding writes it (form-body.ts), a JOSE media type as a compact JWS of the JSON
+// value (jws-body.ts), anything else as its text.
+import { asText, encodeForm, isJsonMediaType, type MediaType, type Operation } from '@banking-api/contract';
 import type { EncodedBody } from '../types.js';
 import { compactJws, isJwsMediaType } from './jws-body.js';
 import { validBody } from './valid-body.js';
@@ -10,6 +11,9 @@ export const multipartBoundary = 'banking-api-verify-boundary';
 
 export function encodeBody(media: MediaType, value: unknown): EncodedBody {
   if (media.mediaType === 'multipart/form-data') return multipart(media, value);
+  // A form example written as its text stays as the contract wrote it.
+  if (media.mediaType === 'application/x-www-form-urlencoded' && typeof value !== 'string')
+    return { contentType: media.mediaType, text: encodeForm(media, value) };
   if (isJsonMediaType(media.mediaType)) return { contentType: media.mediaType, text: JSON.stringify(value) };
   // A JWS example written as its compact text stays as the contract wrote it.
   if (isJwsMediaType(media.mediaType) && typeof value !== 'string')

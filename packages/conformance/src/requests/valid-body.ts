@@ -5,6 +5,7 @@
 import { bodyExamples, isJsonMediaType, type MediaType, type Operation } from '@banking-api/contract';
 import { violationLines } from '@banking-api/contract/validators';
 import { validValue } from '../schemas/generate.js';
+import { expressible, formAsRead, isUrlencoded } from './form-value.js';
 import { isJwsMediaType } from './jws-body.js';
 import { withValues } from './with-values.js';
 
@@ -15,9 +16,13 @@ export interface ValidBody {
   readonly problems?: readonly string[];
 }
 
-/** How a body example breaks its media type's schema; none for a kind of body the engine cannot read. */
+/**
+ * How a body example breaks its media type's schema (an urlencoded form as the server reads it back); none
+ * for a kind of body the engine cannot read.
+ */
 export function bodyProblems(media: MediaType, value: unknown): string[] {
   if (!media.schema) return [];
+  if (isUrlencoded(media)) return violationLines(media.schema, formAsRead(media, value));
   const json =
     isJsonMediaType(media.mediaType) || (isJwsMediaType(media.mediaType) && typeof value !== 'string');
   return json ? violationLines(media.schema, value) : [];
@@ -32,7 +37,8 @@ export function validBody(
   const valid = examples.find((e) => bodyProblems(e.media, e.value).length === 0);
   if (valid) return { media: valid.media, value: withValues(valid.value, values) };
   const media = examples[0]?.media ?? op.requestBody?.content[0];
-  const generated = media?.schema ? validValue(media.schema) : undefined;
+  const made = media?.schema ? validValue(media.schema) : undefined;
+  const generated = media && isUrlencoded(media) ? expressible(media.schema, made) : made;
   if (media && generated !== undefined && bodyProblems(media, generated).length === 0)
     return { media, value: withValues(generated, values) };
   const [first] = examples;

@@ -1,6 +1,6 @@
 // The request body, read once within the limits and checked before Prism sees it: JSON must parse
 // (also the free-form webhook test body), a multipart form must be well formed and carry the model's
-// fields. What Prism gets is what was checked: the parsed JSON, or the re-written form.
+// fields, an urlencoded form must meet its schema as the contract's encoding reads it. What Prism gets is what was checked: the parsed JSON, or the re-written form.
 import type { IncomingMessage } from 'node:http';
 import { MIMEType } from 'node:util';
 import { type MediaType, type Operation, resolveSchema } from '@banking-api/contract';
@@ -14,6 +14,7 @@ import { jsonLimitRefusal } from './json-limits.ts';
 import { type BodyRead, readBody } from './limits.ts';
 import { isJoseType } from './media.ts';
 import { checkMultipart } from './multipart.ts';
+import { readUrlencoded } from './urlencoded.ts';
 
 /** The body and headers handed to Prism. */
 export interface PrismBody {
@@ -28,6 +29,7 @@ const hopByHop = new Set([...hopByHopHeaders, 'expect']);
 
 const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
+const urlencodedType = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 /**
  * The body of `req`, read once within the limits: every later call gets the same result (a hook and
@@ -94,6 +96,8 @@ async function checkedBody(
   if (unsupported) return { ok: false, refusal: unsupported };
   const form = media.find((m) => m.mediaType === 'multipart/form-data');
   if (form && multipartType.test(contentType)) return formBody(contentType, bytes, form, headers, path);
+  const urlencoded = media.find((m) => m.mediaType === 'application/x-www-form-urlencoded');
+  if (urlencoded && urlencodedType.test(contentType)) return urlencodedBody(bytes, urlencoded, headers, path);
   if (isJoseType(contentType)) return joseBody(bytes, headers, path);
   const expectsJson = contentType === '' && media.some((m) => jsonType.test(m.mediaType));
   if (jsonType.test(contentType) || expectsJson) {
@@ -228,6 +232,27 @@ function joseBody(bytes: Buffer, headers: Record<string, string>, path: string):
     message: 'The body is not a compact JWS (header.payload.signature in base64url) with a JSON payload.',
   };
   return { ok: false, refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, [detail]) };
+}
+
+/**
+ * An urlencoded form, read by its schema (urlencoded.ts): refused with its violations, or handed to Prism as
+ * the value read, without a content type or length, so Prism judges it as a JSON value (its own form reader
+ * misreads deepObject fields).
+ */
+function urlencodedBody(
+  bytes: Buffer,
+  media: MediaType,
+  headers: Record<string, string>,
+  path: string,
+): BodyCheck {
+  const read = readUrlencoded(bytes, media);
+  if (!read.ok)
+    return {
+      ok: false,
+      refusal: envelope(400, 'VALIDATION_ERROR', 'The request is invalid.', path, read.details),
+    };
+  const { 'content-type': _type, 'content-length': _length, ...rest } = headers;
+  return { ok: true, value: { body: read.value, headers: rest } };
 }
 
 async function formBody(

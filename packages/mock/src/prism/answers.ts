@@ -2,10 +2,10 @@
 // mode Prism's error answers become the contract's error envelope and the contract's echo rules apply;
 // in proxy mode the real environment's answers pass through. Either way the violations Prism found
 // are reported.
-import { type RouteMatch, responseFor } from '@banking-api/contract';
+import { type MediaType, type RouteMatch, responseFor } from '@banking-api/contract';
 import type { Violation } from '../api/options.ts';
 import { type Answer, envelopeAnswer } from '../http/answer.ts';
-import { documentedBody, mockNoteHeader } from '../http/documented-body.ts';
+import { breaksSchema, documentedBody, mockNoteHeader } from '../http/documented-body.ts';
 import { echoFor } from '../http/echo.ts';
 import { hopByHopHeaders } from '../http/hop-by-hop.ts';
 import { bodyText } from '../http/media.ts';
@@ -46,18 +46,35 @@ export function mockAnswer(
 }
 
 /**
- * Where Prism answered an example that breaks its own schema (its violations say so; Prism without `--errors`
- * answers it as is): a valid body in its place, as documented-body.ts chooses. None when the body is fine.
+ * Where Prism answered a body that breaks its own schema (Prism without `--errors` answers it as is: a
+ * contract's broken example, or its static sample of a schema with a `pattern`, as Stripe's list `url`): a
+ * valid body in its place, as documented-body.ts chooses. None when the body is fine. Prism's violations say
+ * so, and where they are silent (an operation made without Prism's dereference: operations-of.ts) the
+ * model's validator, its verdict kept per body object (Prism's static sample is the same on every request).
  */
 function validBody(outcome: PrismOutcome, match: RouteMatch): ReturnType<typeof documentedBody> {
-  const broken = outcome.violations.some(
-    (v) => v.severity === 'Error' && v.location?.[0] === 'response' && v.location[1] === 'body',
-  );
-  if (!broken || outcome.result.kind !== 'response') return undefined;
+  if (outcome.result.kind !== 'response') return undefined;
   const { status, headers, body } = outcome.result;
   const type = bare(contentTypeOf(headers));
   const media = responseFor(match.operation, status)?.content.find((m) => bare(m.mediaType) === type);
-  return media && documentedBody(media, body);
+  if (!media) return undefined;
+  const flagged = outcome.violations.some(
+    (v) => v.severity === 'Error' && v.location?.[0] === 'response' && v.location[1] === 'body',
+  );
+  if (!flagged && !breaksKnown(media, body)) return undefined;
+  return documentedBody(media, body);
+}
+
+const verdicts = new WeakMap<object, WeakMap<MediaType, boolean>>();
+
+/** Whether `body` breaks `media`'s schema, remembered for an object body. */
+function breaksKnown(media: MediaType, body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return breaksSchema(media, body);
+  const known = verdicts.get(body) ?? new WeakMap<MediaType, boolean>();
+  verdicts.set(body, known);
+  const verdict = known.get(media) ?? breaksSchema(media, body);
+  known.set(media, verdict);
+  return verdict;
 }
 
 const bare = (mediaType: string | undefined): string =>
