@@ -1,5 +1,6 @@
-// The one ajv set-up: OpenAPI's descriptive formats pass, real formats are checked, a schema compiles once.
-import type { JsonSchema } from '@banking-api/contract';
+// The one ajv set-up: OpenAPI's descriptive formats pass, real formats are checked, a schema compiles once;
+// a request or a response is judged in its direction (a required readOnly/writeOnly property may be absent).
+import { type JsonSchema, linkSchemas } from '@banking-api/contract';
 import {
   conforms,
   isFreeForm,
@@ -37,5 +38,82 @@ describe('validators', () => {
     expect(isFreeForm({ description: 'any JSON', 'x-note': 1 })).toBe(true);
     expect(isFreeForm({ type: 'object' })).toBe(false);
     expect(isFreeForm(undefined)).toBe(true);
+  });
+
+  describe('by direction', () => {
+    /** A model's schemas as the loader makes them: a table, and schemas linked to it. */
+    const linked = (table: Record<string, JsonSchema>, schema: JsonSchema): JsonSchema => {
+      for (const s of [...Object.values(table), schema]) linkSchemas(s, table);
+      return schema;
+    };
+    const account: JsonSchema = {
+      type: 'object',
+      required: ['id', 'name', 'secret'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        name: { type: 'string' },
+        secret: { type: 'string', writeOnly: true },
+      },
+    };
+
+    it('a request may lack a required readOnly property, a response a required writeOnly one', () => {
+      expect(conforms(account, { name: 'a', secret: 's' }, 'request')).toBe(true);
+      expect(conforms(account, { id: '1', secret: 's' }, 'request')).toBe(false);
+      expect(conforms(account, { id: '1', name: 'a' }, 'request')).toBe(false);
+      expect(conforms(account, { id: '1', name: 'a' }, 'response')).toBe(true);
+      expect(violationLines(account, { name: 'a' }, 'response')).toEqual([
+        "/ must have required property 'id'",
+      ]);
+    });
+
+    it('without a direction, every required property is required', () => {
+      expect(conforms(account, { name: 'a', secret: 's' })).toBe(false);
+      expect(conforms(account, { id: '1', name: 'a' })).toBe(false);
+      expect(violationsOf(account, { id: 1, name: 'a', secret: 's' }, 'request')[0]?.at).toBe('/id');
+    });
+
+    it('reads the mark through a $ref, inside the table and in a recursive schema', () => {
+      const table: Record<string, JsonSchema> = {
+        '#/components/schemas/Id': { type: 'string', readOnly: true },
+        '#/components/schemas/Node': {
+          type: 'object',
+          required: ['id', 'label'],
+          properties: {
+            id: { $ref: '#/components/schemas/Id' },
+            label: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+          },
+        },
+      };
+      const tree = linked(table, { $ref: '#/components/schemas/Node' });
+      const sent = { label: 'root', children: [{ label: 'leaf', children: [{ label: 'deep' }] }] };
+      expect(conforms(tree, sent, 'request')).toBe(true);
+      expect(conforms(tree, sent, 'response')).toBe(false);
+      expect(conforms(tree, sent)).toBe(false);
+      expect(conforms(tree, { label: 'root', children: [{ id: 'x' }] }, 'request')).toBe(false);
+    });
+
+    it('a required name declared through allOf keeps its mark', () => {
+      const table: Record<string, JsonSchema> = {
+        '#/components/schemas/Base': {
+          type: 'object',
+          properties: { id: { type: 'string', readOnly: true } },
+        },
+      };
+      const schema = linked(table, {
+        allOf: [{ $ref: '#/components/schemas/Base' }],
+        required: ['id', 'name'],
+        properties: { name: { type: 'string' } },
+      });
+      expect(conforms(schema, { name: 'a' }, 'request')).toBe(true);
+      expect(conforms(schema, { name: 'a' }, 'response')).toBe(false);
+    });
+
+    it('compiles each schema once per direction', () => {
+      expect(validatorOf(account, 'request')).toBe(validatorOf(account, 'request'));
+      expect(validatorOf(account, 'request')).not.toBe(validatorOf(account));
+      const unmarked: JsonSchema = { type: 'object', required: ['a'] };
+      expect(validatorOf(unmarked, 'response')).toBe(validatorOf(unmarked));
+    });
   });
 });
