@@ -94,7 +94,7 @@ function parameterValue(parameter: Parameter, request: Read): string | string[] 
 function bodyCheck(op: Operation): PartCheck {
   const declared = op.requestBody;
   const json = declared?.content.find((m) => isJsonMediaType(m.mediaType));
-  const validate = json?.schema ? validatorOf(json.schema) : undefined;
+  const validate = json?.schema ? validatorOf(json.schema, 'request') : undefined;
   return ({ body }, violations) => {
     if (!body) {
       if (declared?.required) violations.push({ at: '/body', message: 'is required' });

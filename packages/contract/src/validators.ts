@@ -44,15 +44,19 @@ const plain = instance();
 const directed: Partial<Record<Direction, Instance>> = {};
 const marking = { request: new WeakMap<object, boolean>(), response: new WeakMap<object, boolean>() };
 
-/** The instance for `schema` in `direction`: the plain one where no property it reaches is marked. */
-function instanceFor(schema: JsonSchema, direction: Direction | undefined): Instance {
-  if (!direction) return plain;
+/** Whether a property `schema` reaches is marked absent in `direction` (readOnly, writeOnly): known once. */
+export function differsByDirection(schema: JsonSchema, direction: Direction): boolean {
   let marked = marking[direction].get(schema);
   if (marked === undefined) {
     marked = marksAbsent(schema, direction);
     marking[direction].set(schema, marked);
   }
-  if (!marked) return plain;
+  return marked;
+}
+
+/** The instance for `schema` in `direction`: the plain one where no property it reaches is marked. */
+function instanceFor(schema: JsonSchema, direction: Direction | undefined): Instance {
+  if (!direction || !differsByDirection(schema, direction)) return plain;
   directed[direction] ??= instance(directionTransform(direction));
   return directed[direction];
 }

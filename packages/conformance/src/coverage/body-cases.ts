@@ -53,7 +53,8 @@ const place = (path: readonly string[]) => `body /${path.join('/')}`;
  * the server reads it (a form cannot tell the number 7 from the text "7": such a case is not a case).
  */
 function addCase(run: Run, path: readonly string[], variant: Variant, whole: unknown): void {
-  if (run.cases.length >= MAX_CASES || conforms(run.schema, run.wire(whole)) !== variant.positive) return;
+  if (run.cases.length >= MAX_CASES || conforms(run.schema, run.wire(whole), 'request') !== variant.positive)
+    return;
   const at = place(path);
   const encoded = run.encode(whole);
   run.cases.push({
@@ -134,7 +135,7 @@ function chosen(schema: JsonSchema | undefined, value: unknown): JsonSchema | un
   const branches = [...listOf(flat, 'oneOf'), ...listOf(flat, 'anyOf')];
   if (branches.length === 0) return flat;
   const { oneOf: _o, anyOf: _a, ...rest } = flat;
-  const branch = branches.find((b) => conforms(b, value)) ?? branches[0];
+  const branch = branches.find((b) => conforms(b, value, 'request')) ?? branches[0];
   return flattened({ ...rest, allOf: [branch as JsonSchema] });
 }
 

@@ -14,6 +14,6 @@ export function bodyVerdict(answer: Answer, schema: JsonSchema | undefined, expe
   } catch {
     return fail('a JSON body', `${answer.status}, not JSON: ${clip(answer.text)}`);
   }
-  const problems = violationLines(schema, body);
+  const problems = violationLines(schema, body, 'response');
   return problems.length ? fail(expected, `${answer.status}: ${problems.join('; ')}`) : pass;
 }

@@ -51,7 +51,7 @@ function breakAt(schema: JsonSchema, example: unknown, site: Site, seed: number)
   const candidates = site.bad === 'remove' ? [removed] : fc.sample(site.bad, { seed, numRuns: 10 });
   for (const candidate of candidates) {
     const body = withValueAt(example, site.path, candidate);
-    if (!conforms(schema, body)) return body;
+    if (!conforms(schema, body, 'request')) return body;
   }
   return undefined;
 }

@@ -45,6 +45,6 @@ function branchOf(schema: JsonSchema | undefined, value: unknown): JsonSchema | 
   const flat = flattened(s);
   const branches = [...listOf(flat, 'oneOf'), ...listOf(flat, 'anyOf')];
   if (branches.length === 0) return flat;
-  const branch = branches.find((b) => conforms(b, value)) ?? branches[0];
+  const branch = branches.find((b) => conforms(b, value, 'request')) ?? branches[0];
   return flattened(resolved(branch) ?? {});
 }

@@ -22,10 +22,10 @@ export interface ValidBody {
  */
 export function bodyProblems(media: MediaType, value: unknown): string[] {
   if (!media.schema) return [];
-  if (isUrlencoded(media)) return violationLines(media.schema, formAsRead(media, value));
+  if (isUrlencoded(media)) return violationLines(media.schema, formAsRead(media, value), 'request');
   const json =
     isJsonMediaType(media.mediaType) || (isJwsMediaType(media.mediaType) && typeof value !== 'string');
-  return json ? violationLines(media.schema, value) : [];
+  return json ? violationLines(media.schema, value, 'request') : [];
 }
 
 /** The first valid example (the run's `values` in it), else a generated value, else the first example. */

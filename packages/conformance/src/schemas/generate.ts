@@ -56,7 +56,7 @@ function firstBranch(schema: JsonSchema, seed: number, depth: number): unknown {
   for (const [i, branch] of branches.slice(0, MAX_BRANCHES).entries()) {
     const value = validValue({ ...rest, allOf: [...listOf(rest, 'allOf'), branch] }, seed, depth + 1);
     const tagged = discriminator?.propertyName ? withTag(value, discriminator, branch, i) : value;
-    if (tagged !== undefined && conforms(schema, tagged)) return tagged;
+    if (tagged !== undefined && conforms(schema, tagged, 'request')) return tagged;
   }
   return undefined;
 }

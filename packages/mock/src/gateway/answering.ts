@@ -3,8 +3,8 @@
 // (stubs, state: the features' `valid`), then to the answer Prism already gave such a request
 // (prism/fast-path.ts); anything else is Prism's to answer, in this process. Prism's errors become the
 // contract's envelope (prism/answers.ts); in proxy mode the real environment's answers pass through.
-import type { RouteMatch, RouteResult } from '@banking-api/contract';
-import { judgeRequest, type RequestVerdict } from '@banking-api/contract/validators';
+import type { Operation, RouteMatch, RouteResult } from '@banking-api/contract';
+import { differsByDirection, judgeRequest, type RequestVerdict } from '@banking-api/contract/validators';
 import type { Limits } from '../api/limits.ts';
 import type { Violation } from '../api/options.ts';
 import type { FeatureChain } from '../features/feature.ts';
@@ -125,8 +125,9 @@ async function prismAnswer(
   request: PrismRequest,
   verdict: RequestVerdict | undefined,
 ): Promise<Answer> {
-  const outcome = await steps.engine.handle(request);
   const { match, routed, target } = draft.arrival;
+  const judged = verdict?.kind === 'valid' && match !== undefined && readOnlyInBody(match.operation);
+  const outcome = await steps.engine.handle(judged ? { ...request, judged } : request);
   if (match && acceptedByPrism(outcome)) {
     if (verdict?.kind !== 'valid') {
       const own = await ownAnswer(steps, draft, request);
@@ -140,6 +141,15 @@ async function prismAnswer(
   draft.answeredBy('prism');
   return reported(steps, draft, outcome, (o) => mockAnswer(o, match, target.sent, steps.sign));
 }
+
+/**
+ * Whether the request body's schema reaches a `readOnly` property: one a valid request may leave out though
+ * `required`. Prism lifts that requirement at the body's top level only (not in a nested `$ref`'d object), so
+ * there the validators' verdict that the request is valid stands without Prism's.
+ */
+const readOnlyInBody = (op: Operation): boolean =>
+  op.requestBody?.content.some((m) => m.schema !== undefined && differsByDirection(m.schema, 'request')) ??
+  false;
 
 const disagreed = new WeakSet<object>();
 

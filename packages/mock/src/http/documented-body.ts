@@ -19,7 +19,7 @@ export const mockNoteHeader = 'x-mock-note';
 
 /** Whether `value` breaks the media's schema (a media without schema accepts anything). */
 export const breaksSchema = (media: MediaType, value: unknown): boolean =>
-  media.schema !== undefined && violationsOf(media.schema, value).length > 0;
+  media.schema !== undefined && violationsOf(media.schema, value, 'response').length > 0;
 
 /**
  * The body for `media`: `preferred` (an example's value, as Prism picked it) when valid, else the first valid

@@ -30,7 +30,7 @@ function madeValue(schema: JsonSchema): { value: unknown } | null {
   const operation = doc as unknown as Parameters<typeof generateStatic>[0];
   const sample = safely(() => generateStatic(operation, schema as never));
   if (sample === undefined) return null;
-  const validator = validatorOf(schema);
+  const validator = validatorOf(schema, 'response');
   const validate = (value: unknown): boolean => validator(value); // no type guard: the value stays unknown
   if (validate(sample.value)) return sample;
   // The generator resolves `$ref`s against the schema it is given: the table rides along.

@@ -25,7 +25,7 @@ export function readUrlencoded(bytes: Buffer, media: MediaType): UrlencodedRead 
     return { ok: false, details: [{ location: 'body', code: 'invalid_form', message }] };
   }
   if (!media.schema) return { ok: true, value };
-  const validate = validatorOf(media.schema);
+  const validate = validatorOf(media.schema, 'request');
   if (validate(value)) return { ok: true, value };
   return { ok: false, details: detailsOf(validate.errors ?? []) };
 }

@@ -53,6 +53,8 @@ export interface PrismRequest {
   headers: Record<string, string>;
   /** Parsed JSON, text, or null for no body. */
   body: unknown;
+  /** The contract's validators found the request valid where Prism misjudges it: Prism does not judge it. */
+  judged?: boolean;
 }
 
 export type PrismResult =
@@ -107,7 +109,11 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
       const input = prismInput(request);
       const preferences = getHttpConfigFromRequest(input);
       if (preferences._tag === 'Left') return { result: problemOf(preferences.left), violations: [] };
-      const perRequest = { ...config, mock: { ...config.mock, ...definedOnly(preferences.right) } };
+      const perRequest = {
+        ...config,
+        ...(request.judged ? { validateRequest: false } : {}),
+        mock: { ...config.mock, ...definedOnly(preferences.right) },
+      };
       // The gateway routed already (by the model, on the same path): Prism matches that one operation
       // instead of scoring every path of the spec again. Unknown paths keep all, for Prism's 404 or 405.
       const routed = request.operationKey ? await operations.alone(request.operationKey) : [];

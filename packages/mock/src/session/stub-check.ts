@@ -48,7 +48,7 @@ function bodyViolations(response: Response, { status, body }: Stub['answer']): S
   const json = jsonContent(response.content);
   if (!json) return [{ at: '/answer/body', message: `the response documents no JSON body for ${status}` }];
   const out = json.schema
-    ? violationsOf(json.schema, body).map((v) => ({
+    ? violationsOf(json.schema, body, 'response').map((v) => ({
         at: `/answer/body${v.at === '/' ? '' : v.at}`,
         message: v.message,
       }))
