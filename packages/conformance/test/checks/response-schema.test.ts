@@ -33,6 +33,27 @@ describe('response-schema', () => {
     ]);
   });
 
+  it('passes a body without a required writeOnly field (sent in requests only), not one without another', () => {
+    const status = successStatus(op);
+    const documented = responseFor(op, status);
+    const schema = {
+      type: 'object',
+      required: ['id', 'secret'],
+      properties: { id: { type: 'string' }, secret: { type: 'string', writeOnly: true } },
+    };
+    const responses = op.responses.map((r) =>
+      r === documented ? { ...r, content: r.content.map((m) => ({ ...m, schema, examples: [] })) } : r,
+    );
+    const marked: Operation = { ...op, responses };
+    const answer = documentedAnswer(op, status);
+    const failures = (text: string) =>
+      judgeAnswer(marked, { ...answer, text }).failures.filter((f) => f.check === 'response-schema');
+    expect(failures('{"id":"x"}')).toEqual([]);
+    expect(failures('{"secret":"s"}')).toEqual([
+      expect.objectContaining({ got: expect.stringContaining("'id'") }),
+    ]);
+  });
+
   it('fails a body that is not JSON', () => {
     const answer = { ...documentedAnswer(op, successStatus(op)), text: '{"cut' };
     expect(judgeAnswer(op, answer).failures).toEqual([
