@@ -3,10 +3,10 @@
 // `writeOnly: true` is sent in requests only, and a response may lack it. JSON Schema validators treat both as
 // annotations, so the validators compile one view of the schemas per direction: each `required` list without
 // the names the other direction owns, each property's schema found as propertySchema finds it (through `$ref`s
-// and compositions).
+// and compositions, one walk per schema node).
 import type { JsonSchema } from './model.js';
 import type { NodeTransform } from './schema-table.js';
-import { propertySchema, reachableSchemas, resolveSchema } from './schemas.js';
+import { propertySchemas, reachableSchemas, resolveSchema } from './schemas.js';
 
 /** Which message a value travels in: a request's body, or a response's. */
 export type Direction = 'request' | 'response';
@@ -20,9 +20,10 @@ export function directionTransform(direction: Direction): NodeTransform {
   return (original, copy) => {
     const required = original.required;
     if (!Array.isArray(required)) return copy;
-    const kept = required.filter(
-      (name) => typeof name !== 'string' || resolveSchema(propertySchema(original, name))?.[keyword] !== true,
-    );
+    const properties = propertySchemas(original);
+    const marked = (name: unknown) =>
+      typeof name === 'string' && resolveSchema(properties.get(name))?.[keyword] === true;
+    const kept = required.filter((name) => !marked(name));
     return kept.length === required.length ? copy : { ...copy, required: kept };
   };
 }

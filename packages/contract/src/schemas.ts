@@ -192,3 +192,22 @@ export function propertySchema(schema: JsonSchema | undefined, name: string): Js
   };
   return find(schema);
 }
+
+/** Every property's schema as propertySchema finds it, by name, in one walk (for a long `required` list). */
+export function propertySchemas(schema: JsonSchema | undefined): Map<string, JsonSchema> {
+  const found = new Map<string, JsonSchema>();
+  const seen = new Set<JsonSchema>();
+  const visit = (node: JsonSchema | undefined): void => {
+    const s = resolveSchema(node);
+    if (!s || seen.has(s)) return;
+    seen.add(s);
+    const properties = s.properties;
+    if (isSchema(properties))
+      for (const [name, value] of Object.entries(properties))
+        if (!found.has(name) && isSchema(value)) found.set(name, value);
+    for (const keyword of COMPOSITIONS)
+      for (const member of Array.isArray(s[keyword]) ? (s[keyword] as JsonSchema[]) : []) visit(member);
+  };
+  visit(schema);
+  return found;
+}

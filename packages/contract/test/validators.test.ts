@@ -109,6 +109,19 @@ describe('validators', () => {
       expect(conforms(schema, { name: 'a' }, 'response')).toBe(false);
     });
 
+    it('compiles a schema whose allOf names itself', () => {
+      const table: Record<string, JsonSchema> = {
+        '#/components/schemas/Loop': {
+          allOf: [{ $ref: '#/components/schemas/Loop' }],
+          required: ['id'],
+          properties: { id: { type: 'string', readOnly: true } },
+        },
+      };
+      // Validating such a schema recurses without end in ajv (in any direction): its compilation must end.
+      const loop = linked(table, { $ref: '#/components/schemas/Loop' });
+      expect(typeof validatorOf(loop, 'request')).toBe('function');
+    });
+
     it('compiles each schema once per direction', () => {
       expect(validatorOf(account, 'request')).toBe(validatorOf(account, 'request'));
       expect(validatorOf(account, 'request')).not.toBe(validatorOf(account));
