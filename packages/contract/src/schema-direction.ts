@@ -6,7 +6,7 @@
 // and compositions, one walk per schema node).
 import type { JsonSchema } from './model.js';
 import type { NodeTransform } from './schema-table.js';
-import { propertySchemas, reachableSchemas, resolveSchema } from './schemas.js';
+import { propertySchemas, resolveSchema, type SchemaTable, subschemas, tableOf } from './schemas.js';
 
 /** Which message a value travels in: a request's body, or a response's. */
 export type Direction = 'request' | 'response';
@@ -28,6 +28,58 @@ export function directionTransform(direction: Direction): NodeTransform {
   };
 }
 
-/** Whether any schema `schema` reaches marks a property absent in `direction` (else its view is the same). */
-export const marksAbsent = (schema: JsonSchema, direction: Direction): boolean =>
-  reachableSchemas(schema).some((s) => s[absentIn[direction]] === true);
+/** Calls `visit` on `schema` and each node it holds, `$ref`s not followed. */
+function walkOwn(schema: JsonSchema, visit: (node: JsonSchema) => void): void {
+  const seen = new Set<JsonSchema>();
+  const todo = [schema];
+  for (let node = todo.pop(); node; node = todo.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    visit(node);
+    for (const [, , sub] of subschemas(node)) todo.push(sub);
+  }
+}
+
+const reaching = new WeakMap<SchemaTable, Map<string, Set<string>>>();
+
+/** The pointers of `table` whose schema reaches a node marked `keyword`, found once per table and keyword. */
+function reachingMarks(table: SchemaTable, keyword: string): Set<string> {
+  const known = reaching.get(table) ?? new Map<string, Set<string>>();
+  reaching.set(table, known);
+  const cached = known.get(keyword);
+  if (cached) return cached;
+  const found = new Set<string>();
+  const referrers = new Map<string, string[]>();
+  for (const [pointer, schema] of Object.entries(table))
+    walkOwn(schema, (node) => {
+      if (node[keyword] === true) found.add(pointer);
+      if (typeof node.$ref !== 'string') return;
+      const list = referrers.get(node.$ref) ?? [];
+      list.push(pointer);
+      referrers.set(node.$ref, list);
+    });
+  const todo = [...found];
+  for (let pointer = todo.pop(); pointer !== undefined; pointer = todo.pop())
+    for (const from of referrers.get(pointer) ?? []) {
+      if (found.has(from)) continue;
+      found.add(from);
+      todo.push(from);
+    }
+  known.set(keyword, found);
+  return found;
+}
+
+/**
+ * Whether any schema `schema` reaches marks a property absent in `direction` (else its view is the same): its
+ * own nodes walked, each table entry it names looked up in what the table reaches (one walk per table).
+ */
+export function marksAbsent(schema: JsonSchema, direction: Direction): boolean {
+  const keyword = absentIn[direction];
+  const table = tableOf(schema);
+  const marked = table ? reachingMarks(table, keyword) : undefined;
+  let found = false;
+  walkOwn(schema, (node) => {
+    if (node[keyword] === true || (typeof node.$ref === 'string' && marked?.has(node.$ref))) found = true;
+  });
+  return found;
+}
