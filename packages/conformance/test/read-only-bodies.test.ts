@@ -1,7 +1,8 @@
 // A request body may leave out a required property its schema marks `readOnly` (OpenAPI: the requirement is
 // the response's), so verify never claims that leaving one out is invalid: no negative coverage case "left
 // out (required)", no "missing required field" mutation, no problem with a body example that lacks it. A
-// required field without the mark, nested ones through a `$ref` included, still makes all three.
+// required field without the mark, nested ones through a `$ref` included, still makes all three. Nor does
+// the coverage count such a requirement as present and untried.
 import { bodyProblems, coveragePlan, invalidBodies, missingField } from '@banking-api/conformance';
 import { type JsonSchema, linkSchemas, type Operation, requestMedia } from '@banking-api/contract';
 import { describe, expect, it } from 'vitest';
@@ -36,12 +37,14 @@ function bare(): Operation {
 
 describe('a required readOnly property of a request body', () => {
   it('is no negative coverage case when left out; a required field without the mark is', () => {
-    const leftOut = coveragePlan(bare())
-      .cases.filter((c) => c.keyword === 'required' && !c.positive)
-      .map((c) => c.place);
+    const plan = coveragePlan(bare());
+    const leftOut = plan.cases.filter((c) => c.keyword === 'required' && !c.positive).map((c) => c.place);
     expect(leftOut).toEqual(expect.arrayContaining(['body /amount', 'body /owner', 'body /owner/name']));
     expect(leftOut).not.toContain('body /id');
     expect(leftOut).not.toContain('body /owner/id');
+    // Nor is it counted as a keyword present and left untried.
+    expect(plan.present).toContain('body /amount:required');
+    expect(plan.present).not.toContain('body /id:required');
   });
 
   it('is no "missing required field" mutation, and its absence no problem of the example', () => {

@@ -14,17 +14,23 @@ export type Direction = 'request' | 'response';
 /** The keyword that marks a property as absent from messages of the direction. */
 const absentIn = { request: 'readOnly', response: 'writeOnly' } as const;
 
+/** The names `schema`'s own `required` binds in `direction`: those whose property is not marked absent in it. */
+export function requiredIn(schema: JsonSchema, direction: Direction): unknown[] {
+  const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
+  if (required.length === 0) return required;
+  const keyword = absentIn[direction];
+  const properties = propertySchemas(schema);
+  const marked = (name: unknown) =>
+    typeof name === 'string' && resolveSchema(properties.get(name))?.[keyword] === true;
+  return required.filter((name) => !marked(name));
+}
+
 /** The transform of each schema node for `direction`: its `required` without the properties marked absent. */
 export function directionTransform(direction: Direction): NodeTransform {
-  const keyword = absentIn[direction];
   return (original, copy) => {
-    const required = original.required;
-    if (!Array.isArray(required)) return copy;
-    const properties = propertySchemas(original);
-    const marked = (name: unknown) =>
-      typeof name === 'string' && resolveSchema(properties.get(name))?.[keyword] === true;
-    const kept = required.filter((name) => !marked(name));
-    return kept.length === required.length ? copy : { ...copy, required: kept };
+    if (!Array.isArray(original.required)) return copy;
+    const kept = requiredIn(original, direction);
+    return kept.length === original.required.length ? copy : { ...copy, required: kept };
   };
 }
 

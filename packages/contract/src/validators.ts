@@ -22,7 +22,7 @@ export interface Violation {
   readonly message: string;
 }
 
-export type { Direction } from './schema-direction.js';
+export { type Direction, requiredIn } from './schema-direction.js';
 
 /** One ajv instance, the transform its schemas and table documents pass through, its validators by schema. */
 interface Instance {

@@ -4,7 +4,7 @@
 // generated value and walked too. Each case's whole body is checked against the schema: a positive case must
 // conform and a negative one must not.
 import type { JsonSchema } from '@banking-api/contract';
-import { conforms } from '@banking-api/contract/validators';
+import { conforms, requiredIn } from '@banking-api/contract/validators';
 import { validValue } from '../schemas/generate.js';
 import { flattened, listOf, propertiesOf, resolved } from '../schemas/read.js';
 import type { EncodedBody } from '../types.js';
@@ -94,7 +94,9 @@ function walkObject(
   root: unknown,
   depth: number,
 ): void {
-  for (const name of (s.required as string[] | undefined) ?? []) {
+  // A required property marked readOnly binds answers only: leaving it out of a request breaks nothing.
+  for (const name of requiredIn(s, 'request')) {
+    if (typeof name !== 'string') continue;
     run.present.add(`${place([...path, name])}:required`);
     const left = { keyword: 'required', positive: false, label: 'left out (required)', value: REMOVED };
     if (name in record) addCase(run, [...path, name], left, withValueAt(root, [...path, name], REMOVED));
