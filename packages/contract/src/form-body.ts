@@ -143,15 +143,36 @@ function nodeValue(node: Node, schema: JsonSchema | undefined, depth: number): u
   return typed(node.texts[0] ?? '', schema);
 }
 
-/** Text as the type a schema (or one of its branches) takes: the text itself when a string or anything goes. */
+/**
+ * Text as the first alternative of the schema takes it: a string where a string branch allows that text
+ * (its `enum`, if any, holds it), a number, a boolean, `null` for an empty text; the text itself where no
+ * branch says (then the schema judges it). Stripe's `off_session` is `true` or `"one_off"`.
+ */
 function typed(text: string, schema: JsonSchema | undefined): unknown {
-  const types = branchesOf(schema).flatMap(typesOf);
-  if (types.length === 0 || types.includes('string')) return text;
-  if (text === '' && types.includes('null')) return null;
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
-    return Number(text);
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  const branches = branchesOf(schema);
+  if (branches.every((b) => typesOf(b).length === 0)) return text;
+  for (const branch of branches)
+    for (const type of typesOf(branch)) {
+      const value = asType(text, type);
+      if (value !== undefined && allowedBy(branch, value)) return value;
+    }
   return text;
+}
+
+function asType(text: string, type: string): unknown {
+  if (type === 'string') return text;
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
+    return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if (type === 'null' && text === '') return null;
+  return undefined;
+}
+
+/** Whether a branch's `enum` or `const` (when it has one) holds the value. */
+function allowedBy(branch: JsonSchema, value: unknown): boolean {
+  if (Array.isArray(branch.enum)) return branch.enum.includes(value);
+  if ('const' in branch) return branch.const === value;
+  return true;
 }
 
 /** A schema and the alternatives it offers (`anyOf`, `oneOf`, `allOf` members), each resolved. */
