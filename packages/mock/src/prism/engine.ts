@@ -17,6 +17,7 @@ import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { definedOnly } from '../api/defined.ts';
+import { readAbsentDeepObjectsAsAbsent } from './deep-object-query.ts';
 import { documentWithOnly, METHODS, type Spec } from './one-operation.ts';
 import { prismOperations } from './operations-of.ts';
 import type { PrismViolation } from './problems.ts';
@@ -24,6 +25,7 @@ import type { PrismViolation } from './problems.ts';
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
 // process as in a Prism child.
 createRequire(import.meta.url)('./faker-timestamps.cjs');
+readAbsentDeepObjectsAsAbsent();
 
 export interface PrismEngineOptions {
   /**
