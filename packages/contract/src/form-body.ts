@@ -4,28 +4,46 @@
 // form), arrays under `form` repeat their name when exploded (`tag=a&tag=b`) or join with `,`, ` ` or `|`.
 // Every value on the wire is text: reading turns it back into the type the schema asks for where it can
 // (`12` for an integer, `true` for a boolean), leaving the text where it cannot (then the schema refuses it).
-import type { FormStyle, JsonSchema, MediaType } from './model.js';
+import type { FormStyle, JsonSchema, MediaType, Parameter } from './model.js';
 import { resolveSchema } from './schemas.js';
 
 /** The style of field `name` (OpenAPI's default, `form` exploded, where the contract's `encoding` is silent). */
 export const formStyleOf = (media: MediaType, name: string): FormStyle =>
   media.styles?.[name] ?? { style: 'form', explode: true };
 
+/** How a query parameter travels: its `style` and `explode`, OpenAPI's defaults (`form`, exploded) where unstated. */
+export function queryStyleOf(parameter: Parameter): FormStyle {
+  const style = FORM_STYLES.has(parameter.style ?? 'form')
+    ? (parameter.style as FormStyle['style'] | undefined)
+    : undefined;
+  const known = style ?? 'form';
+  return { style: known, explode: parameter.explode ?? known === 'form' };
+}
+
+const FORM_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
+
 const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' } as const;
 
 /** `value` (an object of fields) as a urlencoded body; a field left empty (no value, `[]`, `{}`) is not written. */
 export function encodeForm(media: MediaType, value: unknown): string {
+  return Object.entries(asRecord(value))
+    .flatMap(([name, field]) => styledPairs(name, field, formStyleOf(media, name)))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+}
+
+/**
+ * One field (of a form, or a query parameter: the same styles) as name–text pairs, before URL encoding:
+ * deepObject as `name[key]` and `name[0]` leaves, an exploded list as the name repeated, a list otherwise
+ * joined with its style's delimiter, a nested object (no other form) as deepObject, a scalar as its text.
+ */
+export function styledPairs(name: string, value: unknown, { style, explode }: FormStyle): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const [name, field] of Object.entries(asRecord(value))) {
-    const { style, explode } = formStyleOf(media, name);
-    if (style === 'deepObject') nested(pairs, name, field);
-    else if (Array.isArray(field) && explode) for (const item of field) pairs.push([name, scalar(item)]);
-    else if (Array.isArray(field)) pairs.push([name, field.map(scalar).join(DELIMITERS[style])]);
-    else if (isRecord(field))
-      nested(pairs, name, field); // a nested object has no other form
-    else pairs.push([name, scalar(field)]);
-  }
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  if (style === 'deepObject' || isRecord(value)) nested(pairs, name, value);
+  else if (Array.isArray(value) && explode) for (const item of value) pairs.push([name, scalar(item)]);
+  else if (Array.isArray(value)) pairs.push([name, value.map(scalar).join(DELIMITERS[style])]);
+  else pairs.push([name, scalar(value)]);
+  return pairs;
 }
 
 /** Each leaf of `value` under `key`, with `[index]` or `[property]` appended on the way down. */
