@@ -2,10 +2,10 @@
 // as `scope[type]=account`), not as JSON text a server would read as one string; and a case that leaves it
 // out leaves out every key it travels as.
 import { coveragePlan, requestFor } from '@banking-api/conformance';
-import type { Operation, Parameter } from '@banking-api/contract';
+import type { JsonSchema, Operation, Parameter } from '@banking-api/contract';
 import { describe, expect, it } from 'vitest';
 
-const query = (name: string, schema: object, extra: Partial<Parameter> = {}): Parameter => ({
+const query = (name: string, schema: JsonSchema, extra: Partial<Parameter> = {}): Parameter => ({
   name,
   in: 'query',
   required: true,
