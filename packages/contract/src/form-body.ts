@@ -13,18 +13,15 @@ export const formStyleOf = (media: MediaType, name: string): FormStyle =>
 
 /** How a query parameter travels: its `style` and `explode`, OpenAPI's defaults (`form`, exploded) where unstated. */
 export function queryStyleOf(parameter: Parameter): FormStyle {
-  const style = FORM_STYLES.has(parameter.style ?? 'form')
-    ? (parameter.style as FormStyle['style'] | undefined)
-    : undefined;
-  const known = style ?? 'form';
-  return { style: known, explode: parameter.explode ?? known === 'form' };
+  const style = FORM_STYLES.has(parameter.style ?? '') ? (parameter.style as FormStyle['style']) : 'form';
+  return { style, explode: parameter.explode ?? style === 'form' };
 }
 
 const FORM_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
 
 const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' } as const;
 
-/** `value` (an object of fields) as a urlencoded body; a field left empty (no value, `[]`, `{}`) is not written. */
+/** `value` (an object of fields) as a urlencoded body; an empty list or object has no text, so is not written. */
 export function encodeForm(media: MediaType, value: unknown): string {
   return Object.entries(asRecord(value))
     .flatMap(([name, field]) => styledPairs(name, field, formStyleOf(media, name)))
