@@ -91,6 +91,8 @@ function parameterOf(r: RefReader, raw: Json): Parameter {
     ...(description && { description }),
     ...(schema !== undefined && { schema }),
     examples: examplesOf(r, raw),
+    ...(typeof raw.style === 'string' && { style: raw.style }),
+    ...(typeof raw.explode === 'boolean' && { explode: raw.explode }),
   };
 }
 

@@ -15,7 +15,7 @@ export interface ValidRequest {
 export function validRequest(op: Operation): ValidRequest {
   const { path, query } = parameterValues(op, { idempotency: 'example' });
   return {
-    params: { path: { ...path }, query: { ...query } },
+    params: { path: { ...path }, query: Object.fromEntries(query) },
     url: urlOf(op.path, { path, query }),
     body: exampleRequest(op).body?.value,
   };

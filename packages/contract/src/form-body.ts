@@ -4,28 +4,43 @@
 // form), arrays under `form` repeat their name when exploded (`tag=a&tag=b`) or join with `,`, ` ` or `|`.
 // Every value on the wire is text: reading turns it back into the type the schema asks for where it can
 // (`12` for an integer, `true` for a boolean), leaving the text where it cannot (then the schema refuses it).
-import type { FormStyle, JsonSchema, MediaType } from './model.js';
+import type { FormStyle, JsonSchema, MediaType, Parameter } from './model.js';
 import { resolveSchema } from './schemas.js';
 
 /** The style of field `name` (OpenAPI's default, `form` exploded, where the contract's `encoding` is silent). */
 export const formStyleOf = (media: MediaType, name: string): FormStyle =>
   media.styles?.[name] ?? { style: 'form', explode: true };
 
+/** How a query parameter travels: its `style` and `explode`, OpenAPI's defaults (`form`, exploded) where unstated. */
+export function queryStyleOf(parameter: Parameter): FormStyle {
+  const style = FORM_STYLES.has(parameter.style ?? '') ? (parameter.style as FormStyle['style']) : 'form';
+  return { style, explode: parameter.explode ?? style === 'form' };
+}
+
+const FORM_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
+
 const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' } as const;
 
-/** `value` (an object of fields) as a urlencoded body; a field left empty (no value, `[]`, `{}`) is not written. */
+/** `value` (an object of fields) as a urlencoded body; an empty list or object has no text, so is not written. */
 export function encodeForm(media: MediaType, value: unknown): string {
+  return Object.entries(asRecord(value))
+    .flatMap(([name, field]) => styledPairs(name, field, formStyleOf(media, name)))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+}
+
+/**
+ * One field (of a form, or a query parameter: the same styles) as name–text pairs, before URL encoding:
+ * deepObject as `name[key]` and `name[0]` leaves, an exploded list as the name repeated, a list otherwise
+ * joined with its style's delimiter, a nested object (no other form) as deepObject, a scalar as its text.
+ */
+export function styledPairs(name: string, value: unknown, { style, explode }: FormStyle): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const [name, field] of Object.entries(asRecord(value))) {
-    const { style, explode } = formStyleOf(media, name);
-    if (style === 'deepObject') nested(pairs, name, field);
-    else if (Array.isArray(field) && explode) for (const item of field) pairs.push([name, scalar(item)]);
-    else if (Array.isArray(field)) pairs.push([name, field.map(scalar).join(DELIMITERS[style])]);
-    else if (isRecord(field))
-      nested(pairs, name, field); // a nested object has no other form
-    else pairs.push([name, scalar(field)]);
-  }
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  if (style === 'deepObject' || isRecord(value)) nested(pairs, name, value);
+  else if (Array.isArray(value) && explode) for (const item of value) pairs.push([name, scalar(item)]);
+  else if (Array.isArray(value)) pairs.push([name, value.map(scalar).join(DELIMITERS[style])]);
+  else pairs.push([name, scalar(value)]);
+  return pairs;
 }
 
 /** Each leaf of `value` under `key`, with `[index]` or `[property]` appended on the way down. */
@@ -143,15 +158,36 @@ function nodeValue(node: Node, schema: JsonSchema | undefined, depth: number): u
   return typed(node.texts[0] ?? '', schema);
 }
 
-/** Text as the type a schema (or one of its branches) takes: the text itself when a string or anything goes. */
+/**
+ * Text as the first alternative of the schema takes it: a string where a string branch allows that text
+ * (its `enum`, if any, holds it), a number, a boolean, `null` for an empty text; the text itself where no
+ * branch says (then the schema judges it). Stripe's `off_session` is `true` or `"one_off"`.
+ */
 function typed(text: string, schema: JsonSchema | undefined): unknown {
-  const types = branchesOf(schema).flatMap(typesOf);
-  if (types.length === 0 || types.includes('string')) return text;
-  if (text === '' && types.includes('null')) return null;
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
-    return Number(text);
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  const branches = branchesOf(schema);
+  if (branches.every((b) => typesOf(b).length === 0)) return text;
+  for (const branch of branches)
+    for (const type of typesOf(branch)) {
+      const value = asType(text, type);
+      if (value !== undefined && allowedBy(branch, value)) return value;
+    }
   return text;
+}
+
+function asType(text: string, type: string): unknown {
+  if (type === 'string') return text;
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
+    return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if (type === 'null' && text === '') return null;
+  return undefined;
+}
+
+/** Whether a branch's `enum` or `const` (when it has one) holds the value. */
+function allowedBy(branch: JsonSchema, value: unknown): boolean {
+  if (Array.isArray(branch.enum)) return branch.enum.includes(value);
+  if ('const' in branch) return branch.const === value;
+  return true;
 }
 
 /** A schema and the alternatives it offers (`anyOf`, `oneOf`, `allOf` members), each resolved. */

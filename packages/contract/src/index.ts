@@ -22,7 +22,15 @@ export {
   fillPath,
   parameterExample,
 } from './examples.js';
-export { decodeForm, encodeForm, FORM_LIMITS, FormBodyError, formStyleOf } from './form-body.js';
+export {
+  decodeForm,
+  encodeForm,
+  FORM_LIMITS,
+  FormBodyError,
+  formStyleOf,
+  queryStyleOf,
+  styledPairs,
+} from './form-body.js';
 export { ACCOUNT_HEADER, HTTP_METHODS, withoutTrailingSlashes } from './http.js';
 export type * from './model.js';
 export {

@@ -64,6 +64,9 @@ export interface Parameter {
   readonly description?: string;
   readonly schema?: JsonSchema;
   readonly examples: readonly NamedExample[];
+  /** `style` and `explode` where the contract states them (a list or object parameter travels styled). */
+  readonly style?: string;
+  readonly explode?: boolean;
 }
 
 export interface NamedExample {

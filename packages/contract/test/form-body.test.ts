@@ -28,6 +28,7 @@ const stripeLike: MediaType = {
       name: { type: 'string', maxLength: 256 },
       balance: { type: 'integer' },
       tax_exempt: { type: 'boolean' },
+      off_session: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['one_off', 'recurring'] }] },
       tags: { type: 'array', items: { type: 'string' } },
       address: optional({
         type: 'object',
@@ -90,6 +91,14 @@ describe('urlencoded forms', () => {
     expect(decodeForm(stripeLike, 'balance=1.5')).toEqual({ balance: 1.5 }); // the schema refuses it
   });
 
+  it('text takes the first alternative that allows it: a boolean, or a string of the enum', () => {
+    expect(decodeForm(stripeLike, 'off_session=true')).toEqual({ off_session: true });
+    expect(decodeForm(stripeLike, 'off_session=one_off')).toEqual({ off_session: 'one_off' });
+    const other = decodeForm(stripeLike, 'off_session=sometimes');
+    expect(other).toEqual({ off_session: 'sometimes' });
+    expect(conforms(stripeLike.schema as JsonSchema, other)).toBe(false);
+  });
+
   it('form style without explode joins a list with its delimiter', () => {
     const media: MediaType = {
       ...stripeLike,
@@ -106,6 +115,7 @@ describe('urlencoded forms', () => {
         name: word,
         balance: fc.integer(),
         tax_exempt: fc.boolean(),
+        off_session: fc.oneof(fc.boolean(), fc.constantFrom('one_off', 'recurring')),
         tags: fc.array(word, { minLength: 1, maxLength: 3 }),
         address: fc.record({ city: word, line1: word }, { requiredKeys: ['city'] }),
         metadata: fc.dictionary(

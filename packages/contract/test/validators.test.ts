@@ -29,6 +29,18 @@ describe('validators', () => {
     expect(conforms({ type: 'string', format: 'password' }, '1234')).toBe(true);
   });
 
+  it('ignores a format it does not know without writing to the terminal (the name is contract text)', () => {
+    const written: unknown[] = [];
+    const { warn, log, error } = console;
+    console.warn = console.log = console.error = (...args: unknown[]) => written.push(args);
+    try {
+      expect(conforms({ type: 'integer', format: 'unix-time\u001b[31m' }, 3)).toBe(true);
+    } finally {
+      Object.assign(console, { warn, log, error });
+    }
+    expect(written).toEqual([]);
+  });
+
   it('compiles each schema object once', () => {
     const schema: JsonSchema = { type: 'string' };
     expect(validatorOf(schema)).toBe(validatorOf(schema));

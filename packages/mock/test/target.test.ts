@@ -37,6 +37,11 @@ test('the query is kept as sent, apart from the path', () => {
     query: 'a=1',
   });
   expect(readTarget('http://x')).toMatchObject({ path: '/' });
+  // deepObject parameters as WHATWG URL sends them, brackets unescaped (Stripe's `expand[]`, `created[gt]`).
+  expect(readTarget('/v1/subscriptions?expand[]=customer&created[gt]=1')).toMatchObject({
+    kind: 'resource',
+    query: 'expand[]=customer&created[gt]=1',
+  });
 });
 
 test('path parameters are canonically encoded: the same value always reads the same', () => {

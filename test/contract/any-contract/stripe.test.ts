@@ -69,6 +69,21 @@ describe('the mock on Stripe', () => {
     expect(list.headers['x-mock-note']).toContain('a value made from the schema');
   }, 60_000);
 
+  it('reads deepObject query parameters: brackets as sent, one left out absent, a bare scalar judged', async () => {
+    // Prism built an optional deepObject parameter the query did not name (`automatic_tax`, an object
+    // with a required `enabled`) and refused every request without it; the gateway refused `[` in a query.
+    const plain = await stripe.call('GET', '/v1/subscriptions', { token });
+    expect(plain.status, plain.text).toBe(200);
+    const bracketed = await stripe.call('GET', '/v1/subscriptions?expand[]=data.customer&created[gt]=1', {
+      token,
+    });
+    expect(bracketed.status, bracketed.text).toBe(200);
+    const scalar = await stripe.call('GET', '/v1/subscriptions?created=1700000000', { token });
+    expect(scalar.status, scalar.text).toBe(200);
+    const wrong = await stripe.call('GET', '/v1/subscriptions?created=yesterday', { token });
+    expect(wrong.status, wrong.text).toBe(400);
+  }, 60_000);
+
   it('answers a path it does not have with a 404', async () => {
     const missing = await stripe.call('GET', '/v1/no-such-thing', { token });
     expect(missing.status, missing.text).toBe(404);

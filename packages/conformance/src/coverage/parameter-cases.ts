@@ -86,7 +86,10 @@ function setParameter(op: Operation, p: Parameter, base: Probe, text: string | u
   if (p.in === 'header') return { ...base, headers: withHeader(base.headers, p.name, text) };
   const [pathPart = '', query = ''] = base.path.split('?');
   if (p.in === 'query') {
-    const params = new URLSearchParams(query);
+    // A styled parameter is also its `name[...]` keys: all of them go with it.
+    const params = new URLSearchParams(
+      [...new URLSearchParams(query)].filter(([key]) => !key.startsWith(`${p.name}[`)),
+    );
     if (text === undefined) params.delete(p.name);
     else params.set(p.name, text);
     return { ...base, path: params.size ? `${pathPart}?${params}` : pathPart };

@@ -37,7 +37,7 @@ export function requestFor(op: Operation, options: RequestOptions = {}): Probe {
 
 /** The path with its parameters filled in, each escaped as one segment, and the query string. */
 export function urlOf(template: string, values: Pick<ParameterValues, 'path' | 'query'>): string {
-  const query = new URLSearchParams(values.query as Record<string, string>);
+  const query = new URLSearchParams(values.query as [string, string][]);
   return `${fillPath(template, values.path)}${query.size ? `?${query}` : ''}`;
 }
 

@@ -3,7 +3,14 @@
 // earlier one), and a repeatable generated value where the contract shows no example (or one that breaks
 // its own schema): one its schema accepts (its pattern, format, enum, bounds), else an identifier-like text.
 import { randomUUID } from 'node:crypto';
-import { asText, exampleRequest, type JsonSchema, type Operation } from '@banking-api/contract';
+import {
+  asText,
+  exampleRequest,
+  type JsonSchema,
+  type Operation,
+  queryStyleOf,
+  styledPairs,
+} from '@banking-api/contract';
 import fc from 'fast-check';
 import { validValue } from '../schemas/generate.js';
 import { parameterProblems } from './parameter-problems.js';
@@ -17,10 +24,11 @@ export interface ValueOptions {
   readonly values?: Readonly<Record<string, unknown>>;
 }
 
-/** Parameter values as they travel (text), by place and name. */
+/** Parameter values as they travel (text), by place and name; the query as its name–text pairs. */
 export interface ParameterValues {
   readonly path: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string>>;
+  /** A list or object parameter styled as the contract says (`expand[0]=a`, `tag=a&tag=b`). */
+  readonly query: readonly (readonly [string, string])[];
   readonly header: Readonly<Record<string, string>>;
   /** The values the engine generated (no example, no run's value): test data a reproducer keeps as sent. */
   readonly generated: readonly string[];
@@ -31,15 +39,26 @@ type Place = 'path' | 'query' | 'header';
 /** Every path parameter, and the query and header parameters that are required or have an example. */
 export function parameterValues(op: Operation, options: ValueOptions = {}): ParameterValues {
   const example = exampleRequest(op);
-  const out: Record<Place, Record<string, string>> = { path: {}, query: {}, header: {} };
+  const out: Record<'path' | 'header', Record<string, string>> = { path: {}, header: {} };
+  const query: [string, string][] = [];
   const generated: string[] = [];
   for (const place of ['path', 'query', 'header'] as const)
     for (const [name, value] of Object.entries(example[place])) {
       const chosen = parameterValue(op, place, name, value, options);
-      out[place][name] = asText(chosen.value);
-      if (chosen.generated) generated.push(out[place][name]);
+      const texts = place === 'query' ? queryPairs(op, name, chosen.value) : [];
+      if (place === 'query') query.push(...texts);
+      else out[place][name] = asText(chosen.value);
+      if (chosen.generated)
+        generated.push(...(place === 'query' ? texts.map(([, t]) => t) : [out[place][name] as string]));
     }
-  return { ...out, generated };
+  return { ...out, query, generated };
+}
+
+/** A query parameter's value as its pairs: styled when a list or object, else its one text. */
+function queryPairs(op: Operation, name: string, value: unknown): [string, string][] {
+  const parameter = op.parameters.find((p) => p.name === name && p.in === 'query');
+  if (!parameter || typeof value !== 'object' || value === null) return [[name, asText(value)]];
+  return styledPairs(name, value, queryStyleOf(parameter));
 }
 
 function parameterValue(

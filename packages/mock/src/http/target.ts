@@ -13,7 +13,10 @@ export type Target =
 
 // RFC 3986 pchar without pct-encoded: unreserved, sub-delims, ':' and '@'.
 const pcharOrSlash = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
-const queryChars = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
+// A query also takes `[` and `]` as they come: RFC 3986 reserves them for hosts, but WHATWG URL (browsers,
+// Node, undici, curl) sends them unescaped, and deepObject parameters are written with them (`expand[]=x`,
+// `created[gt]=1`: Stripe's).
+const queryChars = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%[\]]*$/;
 const percentEscape = /%(?![0-9A-Fa-f]{2})/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const controlChars = /[\u0000-\u001f\u007f]/;
