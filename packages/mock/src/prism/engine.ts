@@ -18,7 +18,8 @@ import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getH
 import type { IHttpOperation } from '@stoplight/types';
 import { definedOnly } from '../api/defined.ts';
 import { readAbsentDeepObjectsAsAbsent } from './deep-object-query.ts';
-import { lazyOperations } from './lazy-operations.ts';
+import { documentWithOnly, METHODS, type Spec } from './one-operation.ts';
+import { prismOperations } from './operations-of.ts';
 import type { PrismViolation } from './problems.ts';
 
 // Pads json-schema-faker's generated date-times to three-digit milliseconds (see the file), in this
@@ -124,6 +125,43 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
       return outcomeOf(either.right, config.errors);
     },
   };
+}
+
+/**
+ * Prism's operations, each made when a request first needs it (operations-of.ts). Converting every operation
+ * of the document at start grew the mock's start
+ * with the contract (2.7 s of CPU at 2,002 operations, a CPU profile, bench/scale.ts). A routed request
+ * needs one operation: it is made once, from a copy of the document holding that operation alone (same
+ * path, so the same id). A request the gateway could not route needs them all (Prism's 404 or 405):
+ * made once, on the first such request. The document itself is read on first need too (parsing the bundle
+ * was a third of what start grew by at 2,002 operations). A failure is not kept: the next request tries again.
+ */
+function lazyOperations(document: () => Promise<object>) {
+  const made = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, make: () => Promise<T>): Promise<T> => {
+    let value = made.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = make();
+      made.set(key, value);
+      value.catch(() => made.delete(key));
+    }
+    return value;
+  };
+  const spec = () => once('document', () => document().then(withOperations));
+  return {
+    spec,
+    all: () => once('', async () => prismOperations(structuredClone(await spec()))),
+    alone: (key: string) =>
+      once(`op ${key}`, async () => prismOperations(documentWithOnly(await spec(), key))),
+  };
+}
+
+/** The document, if it has an operation. */
+function withOperations(document: object): Spec {
+  const spec = document as Spec;
+  if (!Object.values(spec.paths ?? {}).some((item) => METHODS.some((m) => m in (item ?? {}))))
+    throw new Error('No operations found in the spec.');
+  return spec;
 }
 
 type OutputValidation = PrismHttpComponents['validateOutput'];
