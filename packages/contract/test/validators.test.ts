@@ -134,6 +134,19 @@ describe('validators', () => {
       expect(typeof validatorOf(loop, 'request')).toBe('function');
     });
 
+    it('a schema that only names a table schema shares its validator, in each direction', () => {
+      const table: Record<string, JsonSchema> = { '#/components/schemas/Account': account };
+      const [a, b] = [1, 2].map(() => linked(table, { $ref: '#/components/schemas/Account' })) as [
+        JsonSchema,
+        JsonSchema,
+      ];
+      expect(validatorOf(a)).toBe(validatorOf(b));
+      expect(validatorOf(a, 'request')).toBe(validatorOf(b, 'request'));
+      expect(conforms(a, { name: 'a' }, 'request')).toBe(false); // secret is required of a request
+      expect(conforms(b, { name: 'a', secret: 's' }, 'request')).toBe(true);
+      expect(conforms(b, { name: 'a', secret: 's' })).toBe(false); // every one required without a direction
+    });
+
     it('compiles each schema once per direction', () => {
       expect(validatorOf(account, 'request')).toBe(validatorOf(account, 'request'));
       expect(validatorOf(account, 'request')).not.toBe(validatorOf(account));
