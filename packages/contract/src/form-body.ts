@@ -85,7 +85,8 @@ export function decodeForm(media: MediaType, text: string): Record<string, unkno
 function readPairs(text: string): Node {
   const root: Node = { texts: [], children: new Map() };
   if (text === '') return root;
-  const pairs = text.split('&');
+  // Split no further than one past the limit: a hostile body of millions of `&` makes no million strings.
+  const pairs = text.split('&', FORM_LIMITS.pairs + 1);
   if (pairs.length > FORM_LIMITS.pairs) throw new FormBodyError(`more than ${FORM_LIMITS.pairs} fields`);
   for (const pair of pairs) {
     if (pair === '') continue;
@@ -113,7 +114,7 @@ function decoded(part: string): string {
 function segmentsOf(key: string): string[] {
   const open = key.indexOf('[');
   if (open <= 0 || !key.endsWith(']')) return [key];
-  const segments = [key.slice(0, open), ...key.slice(open + 1, -1).split('][')];
+  const segments = [key.slice(0, open), ...key.slice(open + 1, -1).split('][', FORM_LIMITS.depth + 1)];
   if (segments.length > FORM_LIMITS.depth)
     throw new FormBodyError(`a field nested past ${FORM_LIMITS.depth}`);
   return segments;
